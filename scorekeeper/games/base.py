@@ -436,10 +436,11 @@ class Game:
 
 @dataclass
 class Replay:
-    """The state after every hand, and each hand's result, in play order."""
+    """Each hand's result and its record in canonical form, in play order."""
 
     start: State
     results: list[HandResult] = field(default_factory=list)
+    records: list[dict] = field(default_factory=list)
 
     @property
     def state(self) -> State:
@@ -451,10 +452,11 @@ def replay(game: Game, table: Table, options: Mapping, records: Sequence[Any]) -
     done = Replay(game.new_state(table, options))
     for number, raw in enumerate(records, start=1):
         try:
-            result = game.play(done.state, raw)
+            record = game.check(done.state, raw)
         except RecordError as error:
             raise ReplayError(number, error) from None
-        done.results.append(result)
+        done.results.append(game.apply(done.state, record))
+        done.records.append(record)
     return done
 
 

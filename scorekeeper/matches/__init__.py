@@ -1,0 +1,5 @@
+from flask import Blueprint
+
+bp = Blueprint("matches", __name__)
+
+from . import views  # noqa: E402,F401

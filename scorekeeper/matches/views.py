@@ -1,0 +1,168 @@
+"""Match pages: start a match, score it hand by hand, fix a hand, look back at the history."""
+
+from __future__ import annotations
+
+from flask import abort, flash, redirect, render_template, request, url_for
+from werkzeug.datastructures import MultiDict
+
+from .. import service
+from ..extensions import db
+from ..games import GAMES
+from ..models import FINISHED, IN_PROGRESS, Match, Player, Seat
+from ..service import ServiceError
+from . import bp
+from .forms import ConfirmForm, HandForm, SeatsForm, values_from_record
+from .present import hand_page, hand_rows, new_match_page, record_from_request, seats_from_form
+
+RECENT = 10
+PAGE = 50
+
+
+@bp.get("/")
+def home():
+    """Start a match; the matches in progress; the latest results."""
+    in_play = _matches(status=IN_PROGRESS, limit=RECENT)
+    recent = _matches(status=FINISHED, limit=RECENT)
+    return render_template("matches/home.html", games=GAMES.values(), in_play=in_play, recent=recent)
+
+
+@bp.route("/matches/new/<key>", methods=["GET", "POST"])
+def new_match(key: str):
+    """Seat the players, set the house rules, pick the first dealer."""
+    game = GAMES.get(key) or abort(404)
+    form = SeatsForm()
+    if form.validate_on_submit():
+        names, options, error = seats_from_form(game, request.form)
+        if error is None:
+            try:
+                match = service.create_match(key, names, options, draw_partners=form.draw_partners.data)
+                return redirect(url_for("matches.show", match_id=match.id))
+            except ServiceError as failed:
+                error = failed
+        return new_match_page(game, form, request.form, error), 422
+    return new_match_page(game, form, MultiDict(), None)
+
+
+@bp.get("/matches/<int:match_id>")
+def show(match_id: int):
+    """The scoreboard, the form for the next hand and the latest hands."""
+    scored = _load(match_id)
+    return hand_page(scored, HandForm(expected=scored.next_number), MultiDict(), {})
+
+
+@bp.post("/matches/<int:match_id>/hands")
+def record(match_id: int):
+    """Record the next hand from the form; a field error re-renders it with the values kept."""
+    scored = _load(match_id)
+    form = HandForm()
+    if not form.validate_on_submit():
+        abort(400)
+    raw = record_from_request(scored, request.form)
+    try:
+        service.record_hand(match_id, raw, expected=form.expected.data, entered_by="web", token=form.token.data or None)
+    except ServiceError as error:
+        db.session.rollback()
+        status = 409 if error.status == 409 else 422
+        return hand_page(service.load(match_id), form, request.form, error.fields, error.message), status
+    return redirect(url_for("matches.show", match_id=match_id))
+
+
+@bp.get("/matches/<int:match_id>/hands")
+def hands(match_id: int):
+    """Every hand of the match, newest first, a page at a time."""
+    scored = _load(match_id)
+    page = max(request.args.get("page", 1, type=int), 1)
+    top = len(scored.match.hands) - (page - 1) * PAGE
+    rows = hand_rows(scored, range(top, max(top - PAGE, 0), -1))
+    return render_template("matches/hands.html", s=scored, page=page, latest=rows, older=top - PAGE > 0)
+
+
+@bp.route("/matches/<int:match_id>/hands/<int:number>/edit", methods=["GET", "POST"])
+def edit(match_id: int, number: int):
+    """Change a recorded hand; everything after it is replayed."""
+    scored = _load(match_id)
+    if not 1 <= number <= len(scored.match.hands):
+        abort(404)
+    form = HandForm()
+    if form.validate_on_submit():
+        try:
+            service.edit_hand(match_id, number, record_from_request(scored, request.form, number))
+            flash(f"Hand {number} changed; every total after it follows.")
+            return redirect(url_for("matches.show", match_id=match_id))
+        except ServiceError as error:
+            db.session.rollback()
+            return hand_page(service.load(match_id), form, request.form, error.fields, error.message, editing=number), error.status
+    values = values_from_record(scored.game.hand_fields, scored.match.hands[number - 1].record)
+    return hand_page(scored, form, values, {}, editing=number)
+
+
+@bp.route("/matches/<int:match_id>/hands/<int:number>/delete", methods=["GET", "POST"])
+def delete(match_id: int, number: int):
+    """Ask once, then delete a hand; the later hands move up."""
+    scored = _load(match_id)
+    if not 1 <= number <= len(scored.match.hands):
+        abort(404)
+    form = ConfirmForm()
+    if form.validate_on_submit():
+        return _change(match_id, lambda: service.delete_hand(match_id, number), f"Hand {number} deleted.")
+    return render_template("matches/confirm.html", s=scored, form=form, number=number, action="delete")
+
+
+@bp.post("/matches/<int:match_id>/undo")
+def undo(match_id: int):
+    """Take back the last hand."""
+    form = ConfirmForm()
+    if not form.validate_on_submit():
+        abort(400)
+    return _change(match_id, lambda: service.undo_last(match_id, form.expected.data), "Last hand taken back.")
+
+
+@bp.route("/matches/<int:match_id>/finish", methods=["GET", "POST"])
+def finish(match_id: int):
+    """The table calls time on a game with no natural end."""
+    scored = _load(match_id)
+    form = ConfirmForm()
+    if form.validate_on_submit():
+        return _change(match_id, lambda: service.finish_match(match_id), "Match finished.")
+    return render_template("matches/confirm.html", s=scored, form=form, action="finish")
+
+
+@bp.get("/matches")
+def history():
+    """Every match, filtered by game and by player."""
+    game = request.args.get("game") or None
+    player = request.args.get("player", type=int)
+    matches = _matches(game=game if game in GAMES else None, player=player, limit=200)
+    players = db.session.scalars(db.select(Player).order_by(Player.name)).all()
+    return render_template("matches/history.html", matches=matches, games=GAMES, players=players, game=game, player=player)
+
+
+def _change(match_id: int, action, done: str):
+    try:
+        action()
+        flash(done)
+    except ServiceError as error:
+        db.session.rollback()
+        if error.status == 404:
+            abort(404)
+        flash(error.message, "error")
+    return redirect(url_for("matches.show", match_id=match_id))
+
+
+def _load(match_id: int):
+    try:
+        return service.load(match_id)
+    except ServiceError:
+        abort(404)
+
+
+def _matches(status: str | None = None, game: str | None = None, player: int | None = None, limit: int = 50):
+    query = db.select(Match).order_by(Match.created.desc(), Match.id.desc()).limit(limit)
+    if status:
+        query = query.where(Match.status == status)
+    if game:
+        query = query.where(Match.game == game)
+    if player:
+        query = query.where(Match.seats.any(Seat.player_id == player))
+    return db.session.scalars(query).all()
+

@@ -1,0 +1,86 @@
+"""The record: players, matches, who sits where, and the hands as entered.
+
+The hands are the truth; every score is derived by replaying them through the match's game."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from sqlalchemy import JSON, DateTime, ForeignKey, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .extensions import db
+
+
+def now_utc() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+# Times keep their zone, so PostgreSQL and SQLite give back the same instant.
+Stamp = DateTime(timezone=True)
+
+IN_PROGRESS = "in_progress"
+FINISHED = "finished"
+
+
+class Player(db.Model):
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(40), unique=True)
+    created: Mapped[datetime] = mapped_column(Stamp, default=now_utc)
+
+    seats: Mapped[list[Seat]] = relationship(back_populates="player")
+
+
+class Match(db.Model):
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), index=True)
+    options: Mapped[dict] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), default=IN_PROGRESS, index=True)
+    # Derived from the replay and kept so lists need no replay; the hands stay the truth.
+    winner: Mapped[int | None]
+    headline: Mapped[str | None] = mapped_column(String(200))
+    # The table called the end (a game with no natural end, e.g. Court Piece on time).
+    called: Mapped[bool] = mapped_column(default=False)
+    # Bumped by every write to the hands: two phones recording at once cannot both win.
+    hand_count: Mapped[int] = mapped_column(default=0)
+    created: Mapped[datetime] = mapped_column(Stamp, default=now_utc, index=True)
+    updated: Mapped[datetime] = mapped_column(Stamp, default=now_utc, onupdate=now_utc)
+
+    seats: Mapped[list[Seat]] = relationship(
+        back_populates="match", order_by="Seat.position", cascade="all, delete-orphan"
+    )
+    hands: Mapped[list[Hand]] = relationship(
+        back_populates="match", order_by="Hand.number", cascade="all, delete-orphan"
+    )
+
+    @property
+    def player_names(self) -> list[str]:
+        return [seat.player.name for seat in self.seats]
+
+
+class Seat(db.Model):
+    __table_args__ = (UniqueConstraint("match_id", "position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
+    position: Mapped[int]
+
+    match: Mapped[Match] = relationship(back_populates="seats")
+    player: Mapped[Player] = relationship(back_populates="seats")
+
+
+class Hand(db.Model):
+    __table_args__ = (UniqueConstraint("match_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"))
+    number: Mapped[int]
+    record: Mapped[dict] = mapped_column(JSON)
+    entered_by: Mapped[str | None] = mapped_column(String(40))  # "web" or "api"
+    # The form's one-time token: the same form arriving twice (double tap, refresh) is one hand.
+    token: Mapped[str | None] = mapped_column(String(64))
+    created: Mapped[datetime] = mapped_column(Stamp, default=now_utc)
+    updated: Mapped[datetime] = mapped_column(Stamp, default=now_utc, onupdate=now_utc)
+
+    match: Mapped[Match] = relationship(back_populates="hands")

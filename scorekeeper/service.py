@@ -1,0 +1,320 @@
+"""The one place that records, edits and deletes hands: the web forms and the API both call it.
+
+Every write replays the match's hands through its game, so the stored hands stay the truth and a
+score can never drift from them. Errors are `ServiceError`s carrying the HTTP status a view needs."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from sqlalchemy import func, update
+from sqlalchemy.exc import IntegrityError
+
+from .extensions import db
+from .games import GAMES, Game, HandResult, RecordError, Replay, ReplayError, Result, Table, get_game, replay
+from .models import FINISHED, IN_PROGRESS, Hand, Match, Player, Seat
+
+NAME_LIMIT = 40
+
+
+class ServiceError(Exception):
+    """A request that cannot be taken: `status` 404, 409 or 422, a sentence and per-field notes."""
+
+    def __init__(self, status: int, message: str, fields: Mapping[str, str] | None = None):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.fields = dict(fields or {})
+
+    @classmethod
+    def from_record(cls, error: RecordError, status: int = 422) -> ServiceError:
+        return cls(status, error.message, error.fields)
+
+
+@dataclass
+class Scored:
+    """A match with its hands replayed: everything a page or the API shows about it."""
+
+    match: Match
+    game: Game
+    table: Table
+    replay: Replay
+
+    @property
+    def state(self):
+        return self.replay.state
+
+    @cached_property
+    def result(self) -> Result:
+        return self.game.result(self.state, called=self.match.called)
+
+    @property
+    def names(self) -> list[str]:
+        return self.match.player_names
+
+    @property
+    def sides(self) -> list[list[str]]:
+        return [[self.names[seat] for seat in self.table.seats_of(side)] for side in range(self.table.sides)]
+
+    @property
+    def side_tags(self) -> list[str]:
+        """Short names of the sides: letters for partnerships, else the players' names."""
+        if self.table.partnerships:
+            return list("ABCDEFGHIJKL"[: self.table.sides])
+        return self.names
+
+    @property
+    def scores(self) -> list[int]:
+        return self.game.scores(self.state)
+
+    @property
+    def dealer(self) -> int | None:
+        return None if self.result.over else self.state.dealer
+
+    @property
+    def finished(self) -> bool:
+        return self.result.over
+
+    @property
+    def next_number(self) -> int:
+        return len(self.replay.results) + 1
+
+
+# -- reading ------------------------------------------------------------------------------------
+
+
+def get_match(match_id: int) -> Match:
+    match = db.session.get(Match, match_id)
+    if match is None:
+        raise ServiceError(404, "There is no such match.")
+    return match
+
+
+def score(match: Match) -> Scored:
+    """Replay the stored hands of a match."""
+    game = get_game(match.game)
+    table = game.table(len(match.seats))
+    records = [hand.record for hand in match.hands]
+    return Scored(match, game, table, replay(game, table, match.options, records))
+
+
+def load(match_id: int) -> Scored:
+    return score(get_match(match_id))
+
+
+# -- players ------------------------------------------------------------------------------------
+
+
+def clean_name(name: Any) -> str:
+    if not isinstance(name, str):
+        raise ServiceError(422, "A player's name must be text.", {"players": "names must be text"})
+    name = re.sub(r"\s+", " ", name).strip()
+    if not name:
+        raise ServiceError(422, "A player's name cannot be empty.", {"players": "a name is empty"})
+    if len(name) > NAME_LIMIT:
+        raise ServiceError(422, f"A player's name can be at most {NAME_LIMIT} characters.", {"players": "a name is too long"})
+    return name
+
+
+def find_or_add_player(name: str) -> Player:
+    """The player of that name (case does not matter), added if new."""
+    found = db.session.scalar(db.select(Player).where(func.lower(Player.name) == name.lower()))
+    if found is None:
+        found = Player(name=name)
+        db.session.add(found)
+    return found
+
+
+# -- matches ------------------------------------------------------------------------------------
+
+
+def create_match(
+    game_key: Any,
+    names: Any,
+    options: Any = None,
+    draw_partners: bool = False,
+    rng: random.Random | None = None,
+) -> Match:
+    """Start a match: seats in the order given (or drawn at random for partnerships)."""
+    if not isinstance(game_key, str) or game_key not in GAMES:
+        raise ServiceError(422, "Choose a game Scorekeeper scores.", {"game": "unknown game"})
+    game = GAMES[game_key]
+    if not isinstance(names, Sequence) or isinstance(names, (str, bytes)):
+        raise ServiceError(422, "List the players' names in seating order.", {"players": "a list of names"})
+    names = [clean_name(name) for name in names]
+    if len({name.lower() for name in names}) != len(names):
+        raise ServiceError(422, "Each player can sit only once at the table.", {"players": "a name is repeated"})
+    if options is not None and not isinstance(options, Mapping):
+        raise ServiceError(422, "Options must be an object of named values.", {"options": "not an object"})
+    try:
+        table = game.table(len(names))
+        parsed = game.parse_options(options or {}, table)
+    except RecordError as error:
+        raise ServiceError.from_record(error) from None
+    if draw_partners and game.partnerships:
+        names = names[:]
+        (rng or random.SystemRandom()).shuffle(names)
+    players = [find_or_add_player(name) for name in names]
+    match = Match(game=game.key, options=parsed, status=IN_PROGRESS)
+    match.seats = [Seat(position=position, player=player) for position, player in enumerate(players)]
+    db.session.add(match)
+    db.session.commit()
+    return match
+
+
+def _refresh_result(scored: Scored) -> None:
+    match = scored.match
+    match.status = FINISHED if scored.result.over else IN_PROGRESS
+    match.winner = scored.result.winner
+    match.headline = scored.result.headline if scored.result.over else None
+
+
+def _claim(match: Match, seen: int, new_count: int) -> None:
+    """Move the match's hand counter on, unless another request moved it first."""
+    claimed = db.session.execute(
+        update(Match)
+        .where(Match.id == match.id, Match.hand_count == seen)
+        .values(hand_count=new_count)
+        .execution_options(synchronize_session=False)
+    )
+    if claimed.rowcount != 1:
+        db.session.rollback()
+        raise ServiceError(409, "Another phone changed this match just now; look at the score and try again.")
+    match.hand_count = new_count
+
+
+@dataclass
+class Recorded:
+    scored: Scored
+    number: int
+    hand: HandResult
+    repeated: bool = False  # the same hand arrived twice (a double tap): recorded once
+
+
+def record_hand(
+    match_id: int, raw: Any, expected: int | None = None, entered_by: str | None = None, token: str | None = None
+) -> Recorded:
+    """Validate a hand against the game, check the hand number, write it, commit.
+
+    `expected` is the number the client means to create; a stale one is refused (409), except
+    when the last hand carries the same form `token`: that is this very form sent again."""
+    scored = load(match_id)
+    match = scored.match
+    current = len(match.hands)
+    if expected is not None and expected != current + 1:
+        last = match.hands[-1] if match.hands else None
+        if token and last is not None and last.token == token and expected == current:
+            return Recorded(scored, current, scored.replay.results[-1], repeated=True)
+        told = (
+            f"Hand {expected} was already recorded from another phone"
+            if expected <= current
+            else "This match changed on another phone"
+        )
+        raise ServiceError(
+            409, f"{told}: check the score, then enter hand {current + 1}.", {"number": f"the next hand is {current + 1}"}
+        )
+    if scored.finished or match.status == FINISHED:
+        raise ServiceError(409, "This match is over: it takes no more hands.")
+    try:
+        record = scored.game.check(scored.state, raw)
+    except RecordError as error:
+        raise ServiceError.from_record(error) from None
+    hand = scored.game.apply(scored.state, record)
+    _claim(match, match.hand_count, match.hand_count + 1)
+    number = current + 1
+    match.hands.append(Hand(number=number, record=record, entered_by=entered_by, token=token))
+    scored.replay.results.append(hand)
+    scored.replay.records.append(record)
+    _refresh_result(scored)
+    _commit()
+    return Recorded(scored, number, hand)
+
+
+def _rewrite(match: Match, records: list[Any], changed: int) -> Scored:
+    """Replay a changed list of records; refuse if hand `changed` is bad or a later one no longer fits."""
+    game = get_game(match.game)
+    table = game.table(len(match.seats))
+    try:
+        done = replay(game, table, match.options, records)
+    except ReplayError as error:
+        if error.number == changed:
+            raise ServiceError(422, error.reason, error.fields) from None
+        raise ServiceError(409, error.message, {"number": f"hand {error.number}"}) from None
+    return Scored(match, game, table, done)
+
+
+def edit_hand(match_id: int, number: int, raw: Any) -> Scored:
+    """Change hand `number`; every later hand is replayed on top of it."""
+    match = get_match(match_id)
+    hand = _hand(match, number)
+    records = [h.record for h in match.hands]
+    records[number - 1] = raw
+    scored = _rewrite(match, records, number)
+    hand.record = scored.replay.records[number - 1]
+    _claim(match, match.hand_count, match.hand_count + 1)
+    _refresh_result(scored)
+    _commit()
+    return scored
+
+
+def delete_hand(match_id: int, number: int) -> Scored:
+    """Remove hand `number`; the hands after it move up one number and are replayed."""
+    match = get_match(match_id)
+    hand = _hand(match, number)
+    records = [h.record for h in match.hands if h.number != number]
+    scored = _rewrite(match, records, changed=0)
+    _claim(match, match.hand_count, match.hand_count + 1)
+    later = [h for h in match.hands if h.number > number]
+    match.hands.remove(hand)
+    db.session.flush()
+    for moved in later:  # ascending, so each new number is already free
+        moved.number -= 1
+        db.session.flush()
+    _refresh_result(scored)
+    _commit()
+    return scored
+
+
+def undo_last(match_id: int, expected: int | None = None) -> Scored:
+    """Take back the last hand; `expected` guards against undoing a hand another phone just added."""
+    match = get_match(match_id)
+    if not match.hands:
+        raise ServiceError(409, "There is no hand to undo yet.")
+    if expected is not None and expected != len(match.hands):
+        raise ServiceError(409, "Another phone changed this match just now; look at the score and try again.")
+    return delete_hand(match_id, len(match.hands))
+
+
+def finish_match(match_id: int) -> Scored:
+    """End a match whose game has no natural end (the table called time)."""
+    scored = load(match_id)
+    match = scored.match
+    if not scored.game.ends_by_call(match.options):
+        raise ServiceError(409, f"A {scored.game.name} match ends by itself; it cannot be called.")
+    if scored.finished:
+        raise ServiceError(409, "This match is already over.")
+    match.called = True
+    scored.__dict__.pop("result", None)
+    _claim(match, match.hand_count, match.hand_count + 1)
+    _refresh_result(scored)
+    _commit()
+    return scored
+
+
+def _hand(match: Match, number: Any) -> Hand:
+    if not isinstance(number, int) or not 1 <= number <= len(match.hands):
+        raise ServiceError(404, f"This match has no hand {number}.")
+    return match.hands[number - 1]
+
+
+def _commit() -> None:
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        raise ServiceError(409, "Another phone changed this match just now; look at the score and try again.") from None
