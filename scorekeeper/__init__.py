@@ -17,10 +17,15 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def database_url(instance_path: str) -> str:
-    """DATABASE_URL from the environment (PostgreSQL through psycopg 3), else SQLite in instance/."""
+    """DATABASE_URL from the environment, else SQLite in instance/."""
     url = os.environ.get("DATABASE_URL")
     if not url:
         return "sqlite:///" + os.path.join(instance_path, "scorekeeper.sqlite")
+    return sqlalchemy_url(url)
+
+
+def sqlalchemy_url(url: str) -> str:
+    """A postgres:// or postgresql:// URL as SQLAlchemy wants it, through psycopg 3."""
     for prefix in ("postgres://", "postgresql://"):
         if url.startswith(prefix):
             return "postgresql+psycopg://" + url[len(prefix):]

@@ -1,1 +1,303 @@
-"""Placeholder until the game module lands."""
+"""Envite (Canarian Envite): two partnerships race to twelve stones; best of three games.
+
+Scoring, RULES.md 1.1 (seed S0:27-95):
+- A hand is worth 2 stones unless the captains raised it: 2 -> 4 -> 7 -> 9 -> "game" (S0:75-77).
+  The winner of a played hand scores the stake (S0:85); a hand played for "game" wins the game
+  outright (S0:77).
+- A declined raise is not played: the raising side scores the previous stake, 4 -> 2, 7 -> 4
+  (S0:75, S0:77), 9 -> 7 and game -> 9 (ENV-Q1, ENV-Q2).
+- A side whose player cannot follow a trawl loses the hand; the other side adds the
+  `trawl_bonus` (2, S0:83) to the stake.
+- Stones stop at 11 (S0:89); a side on 11 is lying down and there is no bidding (S0:91):
+  its captain forfeits (+1 to the others) or plays; losing gives the others 3 (plus
+  `trawl_bonus_in_lying_hand` after its own trawl failure, ENV-Q4), winning wins the game.
+  With both sides lying down the hand is compulsory and its winner wins the game (S0:93).
+- Winning a game resets both sides to 0; the match ends at `games_to_win` games (S0:35, S0:95).
+- The deal passes to the next seat in play order after every hand, across games (S0:85, ENV-Q8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum, StrEnum
+
+from .base import Field, Game, HandResult, Reason, RecordError, Result, State, Table, side_name
+
+_GAME_STAKE = "game"
+_STAKES = (2, 4, 7, 9, _GAME_STAKE)
+_OPENING_STAKE = 2
+# A declined raise scores the stake it tried to leave behind (S0:75, S0:77, ENV-Q1, ENV-Q2).
+_DECLINED_VALUE = {4: 2, 7: 4, 9: 7, _GAME_STAKE: 9}
+_CAP = 11  # S0:89: stones past eleven are ignored; a side on eleven is lying down
+_GAME_TARGET = 12  # S0:35: only a game-winning hand takes a side past the cap
+_LYING_FORFEIT = 1  # S0:91
+_LYING_LOSS = 3  # S0:91
+
+
+class _Mode(Enum):
+    """Who is lying down when a hand starts decides what the hand can be."""
+
+    NORMAL = "normal"
+    ONE_LYING = "one lying down"
+    BOTH_LYING = "both lying down"
+
+
+class _Rule(StrEnum):
+    """Section ids of templates/rules/envite.html that reason lines link to."""
+
+    STAKES = "stakes"
+    DECLINED = "declined-raises"
+    TRAWLING = "trawling"
+    LYING_DOWN = "lying-down"
+    BOTH_LYING = "both-lying"
+    GAME_STAKE = "game-stake"
+    GAME_AND_MATCH = "game-and-match"
+
+
+# What the form asks for in each situation: no bidding while a side lies down (S0:91, S0:93).
+_FORM_FIELDS = {
+    _Mode.NORMAL: ("winner", "stake", "declined", "trawl_failure"),
+    _Mode.ONE_LYING: ("winner", "forfeit", "trawl_failure"),
+    _Mode.BOTH_LYING: ("winner", "trawl_failure"),
+}
+
+
+@dataclass(frozen=True)
+class EnviteState(State):
+    """Stones in the game in progress and games won in the match, one per side."""
+
+    stones: tuple[int, int] = (0, 0)
+    games: tuple[int, int] = (0, 0)
+
+
+@dataclass(frozen=True)
+class _Outcome:
+    """What a hand earned before the cap: stones for `side`, or with `stones` None the whole game."""
+
+    side: int
+    stones: int | None
+    text: str
+    rule: _Rule
+    detail: str = ""  # how `stones` adds up, when it is more than one number
+
+
+def _lying(state: EnviteState) -> list[bool]:
+    return [stones == _CAP for stones in state.stones]
+
+
+def _mode(state: EnviteState) -> _Mode:
+    return (_Mode.NORMAL, _Mode.ONE_LYING, _Mode.BOTH_LYING)[sum(_lying(state))]
+
+
+def _lying_side(state: EnviteState) -> int:
+    return _lying(state).index(True)
+
+
+def _gain_text(side: int, earned: int, gained: int, detail: str) -> str:
+    """"A +3 stones (4 won; 1 over eleven ignored)": the gain after the cap and what it cut."""
+    notes = [detail] if detail else []
+    if gained < earned:
+        notes = [detail or f"{earned} won", f"{earned - gained} over eleven ignored"]
+    text = f"{side_name(side)} +{gained} {'stone' if gained == 1 else 'stones'}"
+    return f"{text} ({'; '.join(notes)})" if notes else text
+
+
+class Envite(Game):
+    key = "envite"
+    name = "Envite"
+    min_players = 4
+    max_players = 12
+    partnerships = True
+    options = (
+        Field("games_to_win", "int", "Games a side must win to take the match (2: best of three).",
+              default=2, min=1, max=5, label="Games to win"),
+        Field("trawl_bonus", "int", "Stones added to the stake when the losers could not follow a trawl.",
+              default=2, min=0, max=4),
+        Field("trawl_bonus_in_lying_hand", "choice",
+              "Extra stones when a side lying down loses by failing a trawl (2, or 0 for none).",
+              default=2, choices=(2, 0), label="Trawl bonus when lying down"),
+    )
+    hand_fields = (
+        Field("winner", "side",
+              "The side that won the hand, or whose raise was declined; may be left out with a forfeit."),
+        Field("stake", "choice", "What the hand was played for; with declined, the raise that was declined.",
+              default=_OPENING_STAKE, choices=_STAKES),
+        Field("declined", "bool", "The last raise was declined, so the hand was not played.", default=False),
+        Field("trawl_failure", "bool", "A player of the losing side could not trump a trawl.", default=False),
+        Field("forfeit", "bool", "The side lying down gave the hand up; the other side wins it.",
+              default=False),
+    )
+
+    # -- state ------------------------------------------------------------------------------
+    def new_state(self, table: Table, options: Mapping) -> EnviteState:
+        return EnviteState(table=table, options=dict(options), dealer=options["first_dealer"])
+
+    def form_fields(self, state: EnviteState) -> tuple[Field, ...]:
+        wanted = _FORM_FIELDS[_mode(state)]
+        return tuple(fld for fld in self.hand_fields if fld.name in wanted)
+
+    # -- validation -------------------------------------------------------------------------
+    def validate(self, state: EnviteState, record: dict) -> None:
+        mode = _mode(state)
+        if mode is _Mode.NORMAL:
+            self._check_raise(record)
+        else:
+            self._refuse_bidding(record)
+        self._check_forfeit(mode, record)
+        self._check_trawl(record)
+        self._check_winner(state, record)
+
+    def _check_raise(self, record: dict) -> None:
+        if self.value(record, "declined") and self.value(record, "stake") == _OPENING_STAKE:
+            message = "Declined needs the raise that was turned down (4, 7, 9 or game): at 2 nobody raised."
+            raise RecordError(message, "declined")
+
+    def _refuse_bidding(self, record: dict) -> None:
+        given = [name for name in ("stake", "declined") if name in record]
+        if given:
+            message = f"No bidding while a side is lying down: leave out {' and '.join(given)}."
+            raise RecordError(message, fields={name: message for name in given})
+
+    def _check_forfeit(self, mode: _Mode, record: dict) -> None:
+        if not self.value(record, "forfeit") or mode is _Mode.ONE_LYING:
+            return
+        if mode is _Mode.BOTH_LYING:
+            message = "Forfeit is not possible: with both sides lying down the hand must be played."
+        else:
+            message = "Forfeit is only possible while exactly one side is lying down (on 11 stones)."
+        raise RecordError(message, "forfeit")
+
+    def _check_trawl(self, record: dict) -> None:
+        if not self.value(record, "trawl_failure"):
+            return
+        if self.value(record, "declined"):
+            message = "A declined raise ends the hand unplayed, so there was no trawl failure."
+            raise RecordError(message, "trawl_failure")
+        if self.value(record, "forfeit"):
+            message = "A forfeited hand is not played, so there was no trawl failure."
+            raise RecordError(message, "trawl_failure")
+
+    def _check_winner(self, state: EnviteState, record: dict) -> None:
+        winner = self.value(record, "winner")
+        if self.value(record, "forfeit"):
+            taker = 1 - _lying_side(state)
+            if winner is not None and winner != taker:
+                message = f"With a forfeit the winner is {side_name(taker)}, the side not lying down."
+                raise RecordError(message, "winner")
+        elif winner is None:
+            message = "Winner must be given: the side that won the hand, or whose raise was declined."
+            raise RecordError(message, "winner")
+
+    # -- scoring ----------------------------------------------------------------------------
+    def apply(self, state: EnviteState, record: Mapping) -> HandResult:
+        outcome = self._outcome(state, record)
+        if outcome.stones is None:
+            return self._win_game(state, outcome)
+        side = outcome.side
+        changes = [0, 0]
+        changes[side] = min(_CAP, state.stones[side] + outcome.stones) - state.stones[side]
+        text = f"{outcome.text}: {_gain_text(side, outcome.stones, changes[side], outcome.detail)}"
+        stones = tuple(old + change for old, change in zip(state.stones, changes))
+        return HandResult(self._next(state, stones=stones), changes, [Reason(text, outcome.rule)])
+
+    def _outcome(self, state: EnviteState, record: Mapping) -> _Outcome:
+        mode = _mode(state)
+        if mode is _Mode.BOTH_LYING:
+            return self._compulsory_outcome(record)
+        if mode is _Mode.ONE_LYING:
+            return self._lying_outcome(state, record)
+        if self.value(record, "declined"):
+            return self._declined_outcome(record)
+        return self._played_outcome(state, record)
+
+    def _compulsory_outcome(self, record: Mapping) -> _Outcome:
+        winner = self.value(record, "winner")
+        text = f"both sides lying down: {side_name(winner)} wins the compulsory hand"
+        return _Outcome(winner, None, text + self._trawl_note(record, winner), _Rule.BOTH_LYING)
+
+    def _lying_outcome(self, state: EnviteState, record: Mapping) -> _Outcome:
+        lying = _lying_side(state)
+        other = 1 - lying
+        if self.value(record, "forfeit"):
+            return _Outcome(other, _LYING_FORFEIT, f"{side_name(lying)}, lying down, gives the hand up",
+                            _Rule.LYING_DOWN)
+        if self.value(record, "winner") == lying:
+            text = f"{side_name(lying)}, lying down, wins the hand"
+            return _Outcome(lying, None, text + self._trawl_note(record, lying), _Rule.LYING_DOWN)
+        if not self.value(record, "trawl_failure"):
+            text = f"{side_name(lying)}, lying down, loses the hand"
+            return _Outcome(other, _LYING_LOSS, text, _Rule.LYING_DOWN)
+        bonus = state.options["trawl_bonus_in_lying_hand"]
+        text = f"{side_name(lying)}, lying down, could not follow a trawl"
+        return _Outcome(other, _LYING_LOSS + bonus, text, _Rule.LYING_DOWN, f"{_LYING_LOSS} + {bonus} trawl bonus")
+
+    def _declined_outcome(self, record: Mapping) -> _Outcome:
+        stake = self.value(record, "stake")
+        text = f"raise to {stake} declined"
+        return _Outcome(self.value(record, "winner"), _DECLINED_VALUE[stake], text, _Rule.DECLINED)
+
+    def _played_outcome(self, state: EnviteState, record: Mapping) -> _Outcome:
+        stake = self.value(record, "stake")
+        winner = self.value(record, "winner")
+        if stake == _GAME_STAKE:
+            text = f"{side_name(winner)} wins the hand played for the game"
+            return _Outcome(winner, None, text + self._trawl_note(record, winner), _Rule.GAME_STAKE)
+        if not self.value(record, "trawl_failure"):
+            return _Outcome(winner, stake, f"{side_name(winner)} wins the hand at stake {stake}", _Rule.STAKES)
+        bonus = state.options["trawl_bonus"]
+        text = f"{side_name(1 - winner)} could not follow a trawl at stake {stake}"
+        return _Outcome(winner, stake + bonus, text, _Rule.TRAWLING, f"{stake} + {bonus} trawl bonus")
+
+    def _trawl_note(self, record: Mapping, winner: int) -> str:
+        """Say so when a trawl decided a game-winning hand (no bonus then: the game is won, ENV-Q6)."""
+        failed = self.value(record, "trawl_failure")
+        return f" after {side_name(1 - winner)} could not follow a trawl" if failed else ""
+
+    def _win_game(self, state: EnviteState, outcome: _Outcome) -> HandResult:
+        side = outcome.side
+        changes = [0, 0]
+        changes[side] = _GAME_TARGET - state.stones[side]
+        games = list(state.games)
+        games[side] += 1
+        reasons = [
+            Reason(f"{outcome.text}: {side_name(side)} +{changes[side]} to twelve", outcome.rule),
+            Reason(f"{side_name(side)} wins game {sum(games)}", _Rule.GAME_AND_MATCH),
+        ]
+        new = self._next(state, stones=(0, 0), games=tuple(games))
+        standing = self.result(new)
+        if standing.over:
+            reasons.append(Reason(standing.headline, _Rule.GAME_AND_MATCH))
+        return HandResult(new, changes, reasons, game_winner=side)
+
+    def _next(self, state: EnviteState, **changes) -> EnviteState:
+        return state.evolve(hands=state.hands + 1, dealer=state.table.next_seat(state.dealer), **changes)
+
+    # -- standing ---------------------------------------------------------------------------
+    def result(self, state: EnviteState, called: bool = False) -> Result:
+        games = state.games
+        for side in (0, 1):
+            if games[side] >= state.options["games_to_win"]:
+                unit = "game" if games[side] == 1 else "games"
+                return Result(True, side, f"{side_name(side)} wins the match {games[side]} {unit} to {games[1 - side]}")
+        stones = state.stones
+        headline = (f"Game {sum(games) + 1}: {side_name(0)} {stones[0]}, {side_name(1)} {stones[1]} stones; "
+                    f"games {games[0]}-{games[1]}")
+        return Result(False, None, headline)
+
+    def scores(self, state: EnviteState) -> list[int]:
+        return list(state.stones)
+
+    def public_state(self, state: EnviteState) -> dict:
+        finished = self.result(state).over
+        return {
+            "games": list(state.games),
+            "lying_down": _lying(state),
+            "game_number": sum(state.games) + (0 if finished else 1),
+            "mode": _mode(state).value,
+        }
+
+
+from . import register  # noqa: E402  (at the bottom: the registry imports this module)
+
+GAME = register(Envite())

@@ -1,7 +1,8 @@
-"""Hand calculators on the forms: a game may let the table count instead of adding up by heart.
+"""Hand calculators on the forms: the table taps what it sees instead of adding up by heart.
 
 Schnapsen: tap the cards each side won and the marriages that counted; the engine's card-point
-counter fills in `points` for a side left blank. Works without JavaScript (the server counts)."""
+counter fills in `points` (and `tricks`: two cards a trick) for a side whose box was left empty.
+The server does the counting, so it works without JavaScript; counter.js only shows it live."""
 
 from __future__ import annotations
 
@@ -10,15 +11,56 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from ..games import Game
+from ..games import Game, RecordError
 from ..games.base import Table
+from ..games.schnapsen import CARD_POINTS, Marriage, card_points, hand_score
+from .forms import labels_for
+
+SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SCHNAPSEN_CARDS = [rank + suit for suit in SUIT_SIGNS for rank in CARD_POINTS]
+CREDIT_HELP = {
+    "next_trick": "Count a marriage only if its player won a trick after showing it.",
+    "any_trick": "Count a marriage once its player has won any trick.",
+}
 
 
 def fill(game: Game, options: Mapping, form: MultiDict, table: Table) -> MultiDict:
-    """The form with counted values filled in where the table used the counter."""
-    return form
+    """The form with counted values filled in where the table used the counter.
+
+    Raises RecordError (naming the field) when the tapped cards cannot be a side's pile."""
+    if game.key != "schnapsen":
+        return form
+    filled = form.copy()
+    for side in range(table.sides):
+        cards = form.getlist(f"count-{side}")
+        plain = int(form.get(f"m20-{side}") or 0) if (form.get(f"m20-{side}") or "0").isdigit() else 0
+        royal = form.get(f"m40-{side}") in ("on", "1", "true")
+        if not (cards or plain or royal):
+            continue
+        if len(cards) % 2:
+            raise RecordError("The counter: a side wins cards two at a time (one trick), so the count must be even.", "points")
+        marriages = [Marriage()] * plain + ([Marriage(royal=True)] if royal else [])
+        score = hand_score(card_points(cards), marriages, options.get("marriage_credit", "next_trick"))
+        if not form.get(f"points-{side}", "").strip():
+            filled[f"points-{side}"] = str(score)
+        if not form.get(f"tricks-{side}", "").strip():
+            filled[f"tricks-{side}"] = str(len(cards) // 2)
+    return filled
 
 
-def panel(game: Game, options: Mapping, table: Table, values: Mapping) -> dict[str, Any] | None:
+def panel(game: Game, options: Mapping, table: Table, names, values: Mapping) -> dict[str, Any] | None:
     """What the counter shows, or None for a game without one."""
-    return None
+    if game.key != "schnapsen":
+        return None
+    labels, _ = labels_for(table, names)
+    getlist = values.getlist if hasattr(values, "getlist") else (lambda key: values.get(key, []))
+    sides = []
+    for side, label in enumerate(labels):
+        chosen = set(getlist(f"count-{side}"))
+        cards = [(code, _card_label(code), code in chosen) for code in SCHNAPSEN_CARDS]
+        sides.append({"side": side, "label": label, "cards": cards, "m20": str(values.get(f"m20-{side}", "0")), "m40": bool(values.get(f"m40-{side}"))})
+    return {"sides": sides, "help": CREDIT_HELP.get(options.get("marriage_credit"), CREDIT_HELP["next_trick"]), "points": CARD_POINTS}
+
+
+def _card_label(code: str) -> str:
+    return ("10" if code[0] == "T" else code[0]) + SUIT_SIGNS[code[1]]

@@ -10,7 +10,7 @@ from flask import render_template
 from werkzeug.datastructures import MultiDict
 
 from ..extensions import db
-from ..games import Game
+from ..games import Game, RecordError
 from ..models import Player
 from ..service import Scored, ServiceError
 from . import counters
@@ -36,8 +36,12 @@ def state_before(scored: Scored, number: int | None):
 
 
 def record_from_request(scored: Scored, form: MultiDict, number: int | None = None) -> dict:
+    """The posted hand form as a record, after the game's counter (if any) has filled it in."""
     fields = scored.game.form_fields(state_before(scored, number))
-    form = counters.fill(scored.game, scored.match.options, form, scored.table)
+    try:
+        form = counters.fill(scored.game, scored.match.options, form, scored.table)
+    except RecordError as error:
+        raise ServiceError.from_record(error) from None
     return record_from_form(fields, form, scored.table)
 
 
@@ -75,7 +79,7 @@ def hand_page(
         latest=latest,
         message=message,
         editing=editing,
-        counter=counters.panel(scored.game, scored.match.options, scored.table, values),
+        counter=counters.panel(scored.game, scored.match.options, scored.table, scored.names, values),
         ranks=CARD_RANK_CHOICES,
         suits=CARD_SUIT_CHOICES,
     )

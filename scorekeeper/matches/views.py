@@ -57,8 +57,8 @@ def record(match_id: int):
     form = HandForm()
     if not form.validate_on_submit():
         abort(400)
-    raw = record_from_request(scored, request.form)
     try:
+        raw = record_from_request(scored, request.form)
         service.record_hand(match_id, raw, expected=form.expected.data, entered_by="web", token=form.token.data or None)
     except ServiceError as error:
         db.session.rollback()
