@@ -70,6 +70,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     csrf.init_app(app)
     register_blueprints(app)
     register_errors(app)
+    app.json.sort_keys = False  # keep the API's fields in the order API.md lists them
+    app.json.compact = True
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     return app

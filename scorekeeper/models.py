@@ -41,8 +41,9 @@ class Match(db.Model):
     headline: Mapped[str | None] = mapped_column(String(200))
     # The table called the end (a game with no natural end, e.g. Court Piece on time).
     called: Mapped[bool] = mapped_column(default=False)
-    # Bumped by every write to the hands: two phones recording at once cannot both win.
-    hand_count: Mapped[int] = mapped_column(default=0)
+    # Bumped by every change to the hands or the end: two phones writing at once cannot both
+    # win, and a replay cached for one version can never be served for another.
+    version: Mapped[int] = mapped_column(default=0)
     created: Mapped[datetime] = mapped_column(Stamp, default=now_utc, index=True)
     updated: Mapped[datetime] = mapped_column(Stamp, default=now_utc, onupdate=now_utc)
 

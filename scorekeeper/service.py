@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -14,12 +16,15 @@ from typing import Any
 
 from sqlalchemy import func, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import selectinload
+from sqlalchemy.orm.attributes import set_committed_value
 
 from .extensions import db
 from .games import GAMES, Game, HandResult, RecordError, Replay, ReplayError, Result, Table, get_game, replay
 from .models import FINISHED, IN_PROGRESS, Hand, Match, Player, Seat
 
 NAME_LIMIT = 40
+CHANGED_ELSEWHERE = "Another phone changed this match just now; look at the score and try again."
 
 
 class ServiceError(Exception):
@@ -81,26 +86,70 @@ class Scored:
         return self.result.over
 
     @property
+    def count(self) -> int:
+        """How many hands the match has."""
+        return len(self.replay.results)
+
+    @property
     def next_number(self) -> int:
-        return len(self.replay.results) + 1
+        return self.count + 1
 
 
 # -- reading ------------------------------------------------------------------------------------
 
 
 def get_match(match_id: int) -> Match:
-    match = db.session.get(Match, match_id)
+    match = db.session.get(Match, match_id, options=[selectinload(Match.seats).joinedload(Seat.player)])
     if match is None:
         raise ServiceError(404, "There is no such match.")
     return match
 
 
+class ReplayCache:
+    """Replays kept per (match, version), so a page need not replay every hand each time.
+
+    A match's version moves on with every write, so an entry can never be served stale; each
+    worker process keeps its own few, and a miss just replays from the stored hands."""
+
+    def __init__(self, size: int = 32):
+        self.size = size
+        self.entries: OrderedDict[tuple[int, int], Replay] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, match: Match) -> Replay | None:
+        with self.lock:
+            found = self.entries.get((match.id, match.version))
+            if found is not None:
+                self.entries.move_to_end((match.id, match.version))
+            return found
+
+    def put(self, match: Match, done: Replay) -> None:
+        with self.lock:
+            self.entries[(match.id, match.version)] = done
+            while len(self.entries) > self.size:
+                self.entries.popitem(last=False)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.entries.clear()
+
+
+replays = ReplayCache()
+
+
+def stored_records(match: Match) -> list[dict]:
+    return list(db.session.scalars(db.select(Hand.record).where(Hand.match_id == match.id).order_by(Hand.number)))
+
+
 def score(match: Match) -> Scored:
-    """Replay the stored hands of a match."""
+    """The match with its stored hands replayed (or the replay cached for its version)."""
     game = get_game(match.game)
     table = game.table(len(match.seats))
-    records = [hand.record for hand in match.hands]
-    return Scored(match, game, table, replay(game, table, match.options, records))
+    done = replays.get(match)
+    if done is None:
+        done = replay(game, table, match.options, stored_records(match))
+        replays.put(match, done)
+    return Scored(match, game, table, done)
 
 
 def load(match_id: int) -> Scored:
@@ -167,25 +216,18 @@ def create_match(
     return match
 
 
-def _refresh_result(scored: Scored) -> None:
-    match = scored.match
-    match.status = FINISHED if scored.result.over else IN_PROGRESS
-    match.winner = scored.result.winner
-    match.headline = scored.result.headline if scored.result.over else None
-
-
-def _claim(match: Match, seen: int, new_count: int) -> None:
-    """Move the match's hand counter on, unless another request moved it first."""
+def _claim(match: Match) -> None:
+    """Move the match's version on, unless another request moved it first."""
     claimed = db.session.execute(
         update(Match)
-        .where(Match.id == match.id, Match.hand_count == seen)
-        .values(hand_count=new_count)
+        .where(Match.id == match.id, Match.version == match.version)
+        .values(version=match.version + 1)
         .execution_options(synchronize_session=False)
     )
     if claimed.rowcount != 1:
         db.session.rollback()
-        raise ServiceError(409, "Another phone changed this match just now; look at the score and try again.")
-    match.hand_count = new_count
+        raise ServiceError(409, CHANGED_ELSEWHERE)
+    set_committed_value(match, "version", match.version + 1)
 
 
 @dataclass
@@ -205,10 +247,9 @@ def record_hand(
     when the last hand carries the same form `token`: that is this very form sent again."""
     scored = load(match_id)
     match = scored.match
-    current = len(match.hands)
+    current = scored.count
     if expected is not None and expected != current + 1:
-        last = match.hands[-1] if match.hands else None
-        if token and last is not None and last.token == token and expected == current:
+        if token and expected == current and _last_token(match, current) == token:
             return Recorded(scored, current, scored.replay.results[-1], repeated=True)
         told = (
             f"Hand {expected} was already recorded from another phone"
@@ -225,14 +266,25 @@ def record_hand(
     except RecordError as error:
         raise ServiceError.from_record(error) from None
     hand = scored.game.apply(scored.state, record)
-    _claim(match, match.hand_count, match.hand_count + 1)
-    number = current + 1
-    match.hands.append(Hand(number=number, record=record, entered_by=entered_by, token=token))
-    scored.replay.results.append(hand)
-    scored.replay.records.append(record)
-    _refresh_result(scored)
+    _claim(match)
+    db.session.add(Hand(match_id=match.id, number=current + 1, record=record, entered_by=entered_by, token=token))
+    done = Replay(scored.replay.start, [*scored.replay.results, hand], [*scored.replay.records, record])
+    return Recorded(_save(Scored(match, scored.game, scored.table, done)), current + 1, hand)
+
+
+def _last_token(match: Match, number: int) -> str | None:
+    return db.session.scalar(db.select(Hand.token).where(Hand.match_id == match.id, Hand.number == number))
+
+
+def _save(scored: Scored) -> Scored:
+    """Write the derived result on the match, commit, and keep the replay for the new version."""
+    match = scored.match
+    match.status = FINISHED if scored.result.over else IN_PROGRESS
+    match.winner = scored.result.winner
+    match.headline = scored.result.headline if scored.result.over else None
     _commit()
-    return Recorded(scored, number, hand)
+    replays.put(match, scored.replay)
+    return scored
 
 
 def _rewrite(match: Match, records: list[Any], changed: int) -> Scored:
@@ -250,44 +302,43 @@ def _rewrite(match: Match, records: list[Any], changed: int) -> Scored:
 
 def edit_hand(match_id: int, number: int, raw: Any) -> Scored:
     """Change hand `number`; every later hand is replayed on top of it."""
-    match = get_match(match_id)
-    hand = _hand(match, number)
-    records = [h.record for h in match.hands]
+    scored = load(match_id)
+    _check_number(scored, number)
+    records = [*scored.replay.records]
     records[number - 1] = raw
-    scored = _rewrite(match, records, number)
-    hand.record = scored.replay.records[number - 1]
-    _claim(match, match.hand_count, match.hand_count + 1)
-    _refresh_result(scored)
-    _commit()
-    return scored
+    changed = _rewrite(scored.match, records, number)
+    _claim(scored.match)
+    hand = db.session.scalar(db.select(Hand).where(Hand.match_id == match_id, Hand.number == number))
+    hand.record = changed.replay.records[number - 1]
+    return _save(changed)
 
 
 def delete_hand(match_id: int, number: int) -> Scored:
     """Remove hand `number`; the hands after it move up one number and are replayed."""
-    match = get_match(match_id)
-    hand = _hand(match, number)
-    records = [h.record for h in match.hands if h.number != number]
-    scored = _rewrite(match, records, changed=0)
-    _claim(match, match.hand_count, match.hand_count + 1)
-    later = [h for h in match.hands if h.number > number]
-    match.hands.remove(hand)
+    scored = load(match_id)
+    _check_number(scored, number)
+    records = [r for n, r in enumerate(scored.replay.records, start=1) if n != number]
+    changed = _rewrite(scored.match, records, changed=0)
+    _claim(scored.match)
+    hands = db.session.scalars(
+        db.select(Hand).where(Hand.match_id == match_id, Hand.number >= number).order_by(Hand.number)
+    ).all()
+    db.session.delete(hands[0])
     db.session.flush()
-    for moved in later:  # ascending, so each new number is already free
+    for moved in hands[1:]:  # ascending, so each new number is already free
         moved.number -= 1
         db.session.flush()
-    _refresh_result(scored)
-    _commit()
-    return scored
+    return _save(changed)
 
 
 def undo_last(match_id: int, expected: int | None = None) -> Scored:
     """Take back the last hand; `expected` guards against undoing a hand another phone just added."""
-    match = get_match(match_id)
-    if not match.hands:
+    scored = load(match_id)
+    if not scored.count:
         raise ServiceError(409, "There is no hand to undo yet.")
-    if expected is not None and expected != len(match.hands):
-        raise ServiceError(409, "Another phone changed this match just now; look at the score and try again.")
-    return delete_hand(match_id, len(match.hands))
+    if expected is not None and expected != scored.count:
+        raise ServiceError(409, CHANGED_ELSEWHERE)
+    return delete_hand(match_id, scored.count)
 
 
 def finish_match(match_id: int) -> Scored:
@@ -298,18 +349,14 @@ def finish_match(match_id: int) -> Scored:
         raise ServiceError(409, f"A {scored.game.name} match ends by itself; it cannot be called.")
     if scored.finished:
         raise ServiceError(409, "This match is already over.")
+    _claim(match)
     match.called = True
-    scored.__dict__.pop("result", None)
-    _claim(match, match.hand_count, match.hand_count + 1)
-    _refresh_result(scored)
-    _commit()
-    return scored
+    return _save(Scored(match, scored.game, scored.table, scored.replay))
 
 
-def _hand(match: Match, number: Any) -> Hand:
-    if not isinstance(number, int) or not 1 <= number <= len(match.hands):
+def _check_number(scored: Scored, number: Any) -> None:
+    if not isinstance(number, int) or not 1 <= number <= scored.count:
         raise ServiceError(404, f"This match has no hand {number}.")
-    return match.hands[number - 1]
 
 
 def _commit() -> None:
@@ -317,4 +364,4 @@ def _commit() -> None:
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
-        raise ServiceError(409, "Another phone changed this match just now; look at the score and try again.") from None
+        raise ServiceError(409, CHANGED_ELSEWHERE) from None

@@ -25,7 +25,7 @@ def upgrade():
     sa.Column('winner', sa.Integer(), nullable=True),
     sa.Column('headline', sa.String(length=200), nullable=True),
     sa.Column('called', sa.Boolean(), nullable=False),
-    sa.Column('hand_count', sa.Integer(), nullable=False),
+    sa.Column('version', sa.Integer(), nullable=False),
     sa.Column('created', sa.DateTime(timezone=True), nullable=False),
     sa.Column('updated', sa.DateTime(timezone=True), nullable=False),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_match'))

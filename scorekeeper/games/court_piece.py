@@ -1,1 +1,311 @@
-"""Placeholder until the game module lands."""
+"""Court Piece (Rang): four players in two partnerships, scored in courts (RULES.md 1.2, S4:81-104).
+
+Each hand ends in one of three ways, and the record says which:
+- tricks: the first seven tricks were split, the hand was played to the end (S4:99) and the side
+  with seven or more tricks won it. That win extends the side's streak, or starts a new one at 1
+  when the other side held it (S4:100). The seventh win in a row is a court and the streak goes back
+  to nothing (S4:101); so fourteen wins in a row make two courts (RULES CP-Q5).
+- first_seven: one side took tricks 1-7, a court (S4:98). If it played on and took all thirteen, the
+  hand is worth `all13_courts` in total: 52 by default, or 53 (RULES CP-Q2).
+- revoke: a side was caught having revoked; the hand stops and the other side wins it and a court
+  (S4:96).
+What a court hand (first seven or revoke) does to the streak is the `court_hand_streak_policy`
+option (RULES CP-Q1, CP-Q6): `reset` (default) clears it; `count_as_win` counts the hand as a win,
+which can make a second court; `ignore` leaves the winners' streak alone and only breaks the
+opponents' one.
+
+The deal (S4:103, S4:96, RULES CP-Q3): when the dealer's side wins, the next seat deals; when it
+loses and a court was scored, the dealer's partner deals; when it loses without a court, the same
+player deals again. The player after the dealer chooses trumps (S4:90), so the winners always choose.
+
+The session lasts for an agreed time and the table calls finish (S4:104): more courts wins, equal
+courts (0-0 too) is a draw. The option `courts_to_win` ends it instead when a side reaches that many.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+
+from .base import Field, Game, HandResult, Reason, RecordError, Result, State, Table, side_name
+
+_PLAYERS = 4
+_TRICKS_IN_HAND = 13
+_WINS_FOR_COURT = 7  # S4:101: seven hands in a row make a court
+_FIRST_SEVEN_COURTS = 1  # S4:98
+_REVOKE_COURTS = 1  # S4:96
+_STREAK_COURTS = 1  # S4:101
+_MOST_COURTS_TO_WIN = 1000  # a sanity bound for the courts_to_win option
+_ALL13_CHOICES = (52, 53)  # RULES CP-Q2: 52 in total (default), or 52 on top of the first-seven court
+
+
+class Outcome(Enum):
+    TRICKS = "tricks"
+    FIRST_SEVEN = "first_seven"
+    REVOKE = "revoke"
+
+
+class StreakPolicy(Enum):
+    """What a court hand (first seven, revoke) does to the streak (RULES CP-Q1)."""
+
+    RESET = "reset"
+    COUNT_AS_WIN = "count_as_win"
+    IGNORE = "ignore"
+
+
+class Rule:
+    """Section ids of templates/rules/court_piece.html that the reason lines link to."""
+
+    STREAK = "streak"
+    FIRST_SEVEN = "first-seven"
+    ALL_THIRTEEN = "all-thirteen"
+    REVOKE = "revoke"
+    COURT_HANDS = "court-hands"
+    END = "end"
+
+
+@dataclass(frozen=True)
+class Streak:
+    """The one running tally of hands won in a row, by the side currently on a run (RULES CP-Q10)."""
+
+    side: int | None = None
+    count: int = 0
+
+    def won_by(self, side: int) -> Streak:
+        """The tally once `side` wins a hand: one more, or a fresh start at 1 (S4:100)."""
+        return Streak(side, self.count + 1 if self.side == side else 1)
+
+    def describe(self) -> str:
+        if self.side is None:
+            return "no streak"
+        return f"streak {side_name(self.side)} {self.count} of {_WINS_FOR_COURT}"
+
+
+@dataclass(frozen=True)
+class CourtPieceState(State):
+    courts: tuple[int, ...] = (0, 0)
+    streak: Streak = Streak()
+
+
+def _courts(number: int) -> str:
+    return f"{number} court" if number == 1 else f"{number} courts"
+
+
+class CourtPiece(Game):
+    key = "court_piece"
+    name = "Court Piece"
+    min_players = _PLAYERS
+    max_players = _PLAYERS
+    partnerships = True
+    options = (
+        Field(
+            "courts_to_win",
+            "int",
+            "Courts that win the session; leave empty to play for an agreed time and then call finish.",
+            default=None,
+            min=1,
+            max=_MOST_COURTS_TO_WIN,
+            nullable=True,
+        ),
+        Field(
+            "court_hand_streak_policy",
+            "choice",
+            "What a first-seven or revoke court does to the streak: reset it, count as a hand won, or ignore.",
+            default=StreakPolicy.RESET.value,
+            choices=tuple(policy.value for policy in StreakPolicy),
+        ),
+        Field(
+            "all13_courts",
+            "choice",
+            "Courts for taking all thirteen tricks: 52 in total, or 53 (52 on top of the first-seven court).",
+            default=_ALL13_CHOICES[0],
+            choices=_ALL13_CHOICES,
+            label="All-thirteen courts",
+        ),
+    )
+    hand_fields = (
+        Field(
+            "outcome",
+            "choice",
+            "How the hand ended: played out (tricks), one side took the first seven, or a revoke.",
+            choices=tuple(outcome.value for outcome in Outcome),
+        ),
+        Field(
+            "tricks",
+            "per_side",
+            "Tricks each side took, adding up to 13.",
+            min=0,
+            max=_TRICKS_IN_HAND,
+            when=("outcome", (Outcome.TRICKS.value,)),
+        ),
+        Field(
+            "side",
+            "side",
+            "The side that took the first seven tricks, or the side that revoked.",
+            when=("outcome", (Outcome.FIRST_SEVEN.value, Outcome.REVOKE.value)),
+        ),
+        Field(
+            "all_thirteen",
+            "bool",
+            "The side played on after the first seven and took all thirteen tricks.",
+            default=False,
+            when=("outcome", (Outcome.FIRST_SEVEN.value,)),
+            label="All thirteen",
+        ),
+    )
+
+    def ends_by_call(self, options: Mapping) -> bool:
+        return options.get("courts_to_win") is None
+
+    def new_state(self, table: Table, options: Mapping) -> CourtPieceState:
+        return CourtPieceState(table=table, options=dict(options), dealer=options["first_dealer"])
+
+    # -- checking -----------------------------------------------------------------------------
+    def validate(self, state: State, record: dict) -> None:
+        if "outcome" not in record:
+            raise RecordError("Outcome must be given: tricks, first_seven or revoke.", "outcome")
+        outcome = record["outcome"]
+        for fld in self.hand_fields:
+            if fld.when is None:
+                continue
+            belongs = outcome in fld.when[1]
+            if fld.name in record and not belongs:
+                allowed = " or ".join(fld.when[1])
+                raise RecordError(f"{fld.title} is only given when the outcome is {allowed}.", fld.name)
+            if belongs and fld.required and fld.name not in record:
+                raise RecordError(f"{fld.title} must be given when the outcome is {outcome}.", fld.name)
+        if outcome == Outcome.TRICKS.value:
+            self._check_tricks(record["tricks"])
+
+    @staticmethod
+    def _check_tricks(tricks: list[int]) -> None:
+        total = sum(tricks)
+        if total != _TRICKS_IN_HAND:
+            raise RecordError(f"Tricks must add up to {_TRICKS_IN_HAND} (these add up to {total}).", "tricks")
+        if _TRICKS_IN_HAND in tricks:
+            # Taking all 13 means taking the first seven, which is a court: RULES 1.2.3.
+            raise RecordError(
+                "A side that took all 13 tricks took the first seven: record it as first_seven with all_thirteen.",
+                "tricks",
+            )
+
+    # -- scoring ------------------------------------------------------------------------------
+    def apply(self, state: CourtPieceState, record: Mapping) -> HandResult:
+        outcome = Outcome(record["outcome"])
+        if outcome is Outcome.TRICKS:
+            winner, won = self._played_out(record["tricks"])
+            streak, awarded, reasons = _streak_win(state.streak, winner, won)
+        else:
+            winner, awarded, reasons = self._court_hand(state, outcome, record)
+            streak, extra, streak_reasons = self._streak_after_court_hand(state, winner)
+            awarded += extra
+            reasons += streak_reasons
+        changes = [awarded if side == winner else 0 for side in range(state.table.sides)]
+        new_state = state.evolve(
+            courts=tuple(total + change for total, change in zip(state.courts, changes)),
+            streak=streak,
+            hands=state.hands + 1,
+            dealer=self._next_dealer(state.table, state.dealer, winner, awarded),
+        )
+        game_winner = self._target_reached(new_state)
+        if game_winner is not None:
+            target = new_state.options["courts_to_win"]
+            reasons.append(Reason(f"{side_name(game_winner)} reaches {_courts(target)} and wins", Rule.END))
+        return HandResult(new_state, changes, reasons, game_winner)
+
+    @staticmethod
+    def _played_out(tricks: list[int]) -> tuple[int, str]:
+        """The side with seven or more tricks wins the hand (S4:99), and how to say so."""
+        winner = 0 if tricks[0] > tricks[1] else 1
+        return winner, f"{side_name(winner)} wins the hand {tricks[winner]}-{tricks[1 - winner]}"
+
+    def _court_hand(self, state: CourtPieceState, outcome: Outcome, record: Mapping) -> tuple[int, int, list[Reason]]:
+        """The winner of a first-seven or revoke hand and the courts it scores at once."""
+        side = record["side"]
+        name = side_name(side)
+        if outcome is Outcome.REVOKE:
+            winner = 1 - side  # S4:96: the revoking side forfeits the hand
+            text = f"{name} revoked: {side_name(winner)} +{_courts(_REVOKE_COURTS)}"
+            return winner, _REVOKE_COURTS, [Reason(text, Rule.REVOKE)]
+        if self.value(record, "all_thirteen"):
+            awarded = state.options["all13_courts"]
+            return side, awarded, [Reason(f"{name} took all thirteen: +{_courts(awarded)}", Rule.ALL_THIRTEEN)]
+        text = f"{name} took the first seven tricks: +{_courts(_FIRST_SEVEN_COURTS)}"
+        return side, _FIRST_SEVEN_COURTS, [Reason(text, Rule.FIRST_SEVEN)]
+
+    @staticmethod
+    def _streak_after_court_hand(state: CourtPieceState, winner: int) -> tuple[Streak, int, list[Reason]]:
+        """The streak after a court hand (RULES CP-Q1), any second court it earns, and why."""
+        policy = StreakPolicy(state.options["court_hand_streak_policy"])
+        before = state.streak
+        if policy is StreakPolicy.COUNT_AS_WIN:
+            return _streak_win(before, winner, "the court hand counts as a win", Rule.COURT_HANDS)
+        if policy is StreakPolicy.IGNORE and before.side == winner:
+            return before, 0, [Reason(f"the court hand leaves the streak alone: {before.describe()}", Rule.COURT_HANDS)]
+        if before.side is None:
+            return before, 0, []
+        return Streak(), 0, [Reason(f"{before.describe()} ends: the court hand resets it", Rule.COURT_HANDS)]
+
+    @staticmethod
+    def _next_dealer(table: Table, dealer: int, winner: int, awarded: int) -> int:
+        """S4:103 and S4:96 with RULES CP-Q3: the losing side always deals, so the winners choose trumps."""
+        if table.side_of(dealer) == winner:
+            return table.next_seat(dealer)
+        if awarded:
+            return table.next_seat(table.next_seat(dealer))  # the partner sits opposite
+        return dealer
+
+    # -- reading ------------------------------------------------------------------------------
+    @staticmethod
+    def _target_reached(state: CourtPieceState) -> int | None:
+        target = state.options.get("courts_to_win")
+        if target is None:
+            return None
+        return next((side for side, total in enumerate(state.courts) if total >= target), None)
+
+    def result(self, state: CourtPieceState, called: bool = False) -> Result:
+        first, second = state.courts
+        leader = 0 if first > second else 1
+        score = f"{_courts(max(first, second))} to {min(first, second)}"
+        reached = self._target_reached(state)
+        if reached is not None:
+            return Result(True, reached, f"{side_name(reached)} wins the match {score}")
+        if first == second:
+            level = "no courts yet" if first == 0 else f"{_courts(first)} each"
+            if called:  # S4:104: equal courts, none at all included, is a draw
+                return Result(True, None, f"The match is a draw: {level}")
+            return Result(False, None, level.capitalize() if first == 0 else f"Level at {level}")
+        if called:
+            return Result(True, leader, f"{side_name(leader)} wins the match {score}")
+        return Result(False, None, f"{side_name(leader)} leads {score}")
+
+    def scores(self, state: CourtPieceState) -> list[int]:
+        return list(state.courts)
+
+    def public_state(self, state: CourtPieceState) -> dict:
+        return {
+            "streak": {"side": state.streak.side, "count": state.streak.count},
+            "trump_chooser": self.trump_chooser(state),
+        }
+
+    @staticmethod
+    def trump_chooser(state: State) -> int:
+        """The player after the dealer chooses trumps (S4:90); derived, never stored (RULES 1.2.2)."""
+        return state.table.next_seat(state.dealer)
+
+
+def _streak_win(before: Streak, winner: int, event: str, rule: str = Rule.STREAK) -> tuple[Streak, int, list[Reason]]:
+    """A hand won by `winner` counted on the streak: the seventh in a row scores a court (S4:101)."""
+    reached = before.won_by(winner)
+    reasons = [Reason(f"{event}: {reached.describe()}", rule)]
+    if reached.count < _WINS_FOR_COURT:
+        return reached, 0, reasons
+    # RULES CP-Q4: the tally goes back to nothing, and the next winner starts at 1
+    reasons.append(Reason(f"{side_name(winner)}: seventh hand in a row: +{_courts(_STREAK_COURTS)}", Rule.STREAK))
+    return Streak(), _STREAK_COURTS, reasons
+
+
+from . import register  # noqa: E402  (the package imports this module, so register comes last)
+
+GAME = register(CourtPiece())

@@ -1,1 +1,344 @@
-"""Placeholder until the game module lands."""
+"""Poke (Sid Sackson): two players draw to a poker hand, then play it out as five tricks.
+
+Scoring, RULES.md 1.3 (seed S4:49-80), kept on a bridge-style sheet with a line across it:
+- Drawing puts a player under a multiplier (S4:59-60, PK-Q2): the non-dealer is doubled by one
+  draw and redoubled by a second; the dealer's first draw is free, a second doubles, a third
+  redoubles. A player's own multiplier applies to the OPPONENT's tricks (S4:59, S4:65, PK-Q1):
+  each trick scores 1, 2 or 4 below the line.
+- The better poker hand scores honours above the line (S4:66-76): royal flush 1000 down to one
+  pair 50; high card scores nothing (PK-Q4) and equal hands score nothing (PK-Q3). The table may
+  name the better hand and its category, or enter both hands' cards and let `poker` decide.
+- Taking all five tricks adds a flat `sweep_bonus` (250) above the line, never multiplied; the
+  tricks still score below (S4:76, PK-Q9).
+- A game is won by the player ahead once someone has `game_target` (20) below the line; equal
+  scores at or past the target play on (S4:79, PK-Q6). The winner takes `game_bonus` (100) above
+  the line for every game (PK-Q7) and both below-line scores go back to 0.
+- Two games win the rubber, with `rubber_bonus_2_1` (500) or `rubber_bonus_2_0` (750) above the
+  line (S4:80). The match then goes to the higher total ABOVE the line only (S4:80, PK-Q8), so
+  the rubber winner can lose; equal totals are a draw (PK-Q11).
+- The deal alternates every hand (S4:77).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+from . import poker
+from .base import Field, Game, HandResult, Reason, RecordError, Result, State, Table, side_name
+from .poker import Category
+
+_PLAYERS = 2
+_TRICKS = 5  # S4:65: all five tricks are played out
+_GAMES_FOR_RUBBER = 2  # S4:80
+_STATUS = {2: "doubled", 4: "redoubled"}
+# Honours for the better hand (S4:67-75); high card is not in the seed's table (PK-Q4).
+_HONOURS = {
+    Category.ROYAL_FLUSH: 1000,
+    Category.STRAIGHT_FLUSH: 750,
+    Category.FOUR_OF_A_KIND: 600,
+    Category.FULL_HOUSE: 500,
+    Category.FLUSH: 400,
+    Category.STRAIGHT: 300,
+    Category.THREE_OF_A_KIND: 200,
+    Category.TWO_PAIR: 100,
+    Category.ONE_PAIR: 50,
+    Category.HIGH_CARD: 0,
+}
+_TIMES = {1: "once", 2: "twice"}
+
+
+class _Role(StrEnum):
+    """Dealer or not decides what each draw costs."""
+
+    DEALER = "dealer"
+    NON_DEALER = "non-dealer"
+
+
+# The multiplier after 0, 1, 2 (3) draws (S4:59-60); it multiplies the OPPONENT's tricks.
+_MULTIPLIER = {
+    _Role.NON_DEALER: (1, 2, 4),
+    _Role.DEALER: (1, 1, 2, 4),
+}
+_NON_DEALER_MAX_DRAWS = len(_MULTIPLIER[_Role.NON_DEALER]) - 1  # S4:59: pat, doubled, redoubled
+_DEALER_MAX_DRAWS = len(_MULTIPLIER[_Role.DEALER]) - 1  # S4:60: a free draw, then doubled, redoubled
+
+
+class _Rule(StrEnum):
+    """Section ids of templates/rules/poke.html that reason lines link to."""
+
+    TRICKS = "tricks"
+    HONOURS = "honours"
+    SWEEP = "sweep"
+    GAME = "game"
+    RUBBER = "rubber"
+    RESULT = "result"
+
+
+@dataclass(frozen=True)
+class PokeState(State):
+    """The scoresheet: points above and below the line, and games won in the rubber, per player."""
+
+    above: tuple[int, int] = (0, 0)
+    below: tuple[int, int] = (0, 0)
+    games: tuple[int, int] = (0, 0)
+
+
+@dataclass(frozen=True)
+class _Honours:
+    """Who had the better poker hand and what it scores; `side` None when the hands were equal."""
+
+    side: int | None
+    points: int
+    text: str
+
+
+def _bonus(name: str, default: int, help_text: str) -> Field:
+    return Field(name, "int", help_text, default=default, min=0, max=10000)
+
+
+def _times(count: int) -> str:
+    return _TIMES.get(count, f"{count} times")
+
+
+def _role(state: State, side: int) -> _Role:
+    return _Role.DEALER if side == state.dealer else _Role.NON_DEALER
+
+
+def _multiplier(state: State, side: int, draws: int) -> int:
+    """What `side`'s draws multiply the opponent's tricks by."""
+    return _MULTIPLIER[_role(state, side)][draws]
+
+
+def _add(pair: tuple[int, int], side: int, points: int) -> tuple[int, int]:
+    out = list(pair)
+    out[side] += points
+    return (out[0], out[1])
+
+
+class Poke(Game):
+    key = "poke"
+    name = "Poke"
+    min_players = _PLAYERS
+    max_players = _PLAYERS
+    partnerships = False
+    options = (
+        Field("game_target", "int", "Points below the line that win a game (ties play on).",
+              default=20, min=1, max=1000, label="Game target"),
+        _bonus("game_bonus", 100, "Points above the line for winning a game."),
+        _bonus("rubber_bonus_2_1", 500, "Rubber bonus above the line when the loser won a game."),
+        _bonus("rubber_bonus_2_0", 750, "Rubber bonus above the line when the loser won no game."),
+        _bonus("sweep_bonus", 250, "Points above the line for taking all five tricks (not multiplied)."),
+    )
+    hand_fields = (
+        Field("tricks", "per_side", "Tricks each player took; they add up to 5.", min=0, max=_TRICKS),
+        Field("draws", "per_side", "How many times each player drew: the non-dealer 0 to 2, the dealer 0 to 3.",
+              min=0, max=_DEALER_MAX_DRAWS),
+        Field("better_hand", "side", "The player with the better poker hand; leave empty when they are equal.",
+              default=None, nullable=True, label="Better hand"),
+        Field("poker_hand", "choice", "The better hand's category.", default=None, nullable=True,
+              choices=poker.CATEGORY_KEYS, when=("better_hand", (0, 1)), label="Poker hand"),
+        Field("cards", "cards", "Instead of naming the better hand: both final hands, and the app decides.",
+              default=None, nullable=True, label="Cards"),
+    )
+
+    # -- state ------------------------------------------------------------------------------
+    def new_state(self, table: Table, options: Mapping) -> PokeState:
+        return PokeState(table=table, options=dict(options), dealer=options["first_dealer"])
+
+    # -- validation -------------------------------------------------------------------------
+    def validate(self, state: PokeState, record: dict) -> None:
+        self._check_tricks(record)
+        self._check_draws(state, record)
+        self._check_honours(record)
+
+    def _check_tricks(self, record: dict) -> None:
+        tricks = self.value(record, "tricks")
+        if tricks is None:
+            raise RecordError(f"Tricks must be given: how many of the {_TRICKS} tricks each player took.", "tricks")
+        if sum(tricks) != _TRICKS:
+            raise RecordError(f"Tricks must add up to {_TRICKS}, not {sum(tricks)}.", "tricks")
+
+    def _check_draws(self, state: PokeState, record: dict) -> None:
+        draws = self.value(record, "draws")
+        if draws is None:
+            raise RecordError("Draws must be given: how many times each player drew (0 when standing pat).", "draws")
+        non_dealer = state.table.next_seat(state.dealer)
+        if draws[non_dealer] > _NON_DEALER_MAX_DRAWS:
+            message = (f"Draws: {side_name(non_dealer)} is the non-dealer this hand, and the non-dealer "
+                       f"can draw at most twice.")
+            raise RecordError(message, "draws")
+
+    def _check_honours(self, record: dict) -> None:
+        better = self.value(record, "better_hand")
+        category = self.value(record, "poker_hand")
+        if self.value(record, "cards") is not None:
+            if better is not None or category is not None:
+                message = "Give either the cards or the better hand and its poker hand, not both."
+                raise RecordError(message, "cards")
+        elif better is not None and category is None:
+            raise RecordError("Poker hand must be given: the category of the better hand.", "poker_hand")
+        elif better is None and category is not None:
+            message = "Poker hand must be left out when the hands are equal (no better hand)."
+            raise RecordError(message, "poker_hand")
+
+    # -- scoring ----------------------------------------------------------------------------
+    def apply(self, state: PokeState, record: Mapping) -> HandResult:
+        changes = [0, 0]
+        reasons: list[Reason] = []
+        below = self._score_tricks(state, record, changes, reasons)
+        above = self._score_above(state, record, changes, reasons)
+        new = state.evolve(hands=state.hands + 1, dealer=state.table.next_seat(state.dealer),
+                           above=above, below=below)
+        new, winner = self._settle_game(new, changes, reasons)
+        return HandResult(new, changes, reasons, game_winner=winner)
+
+    def _score_tricks(self, state: PokeState, record: Mapping, changes: list[int],
+                      reasons: list[Reason]) -> tuple[int, int]:
+        tricks, draws = self.value(record, "tricks"), self.value(record, "draws")
+        below = state.below
+        for side in (0, 1):
+            other = 1 - side
+            times = _multiplier(state, other, draws[other])
+            points = tricks[side] * times
+            below = _add(below, side, points)
+            changes[side] += points
+            if tricks[side]:
+                reasons.append(Reason(self._tricks_text(state, side, tricks[side], draws[other], times),
+                                      _Rule.TRICKS))
+        return below
+
+    def _tricks_text(self, state: PokeState, side: int, tricks: int, their_draws: int, times: int) -> str:
+        unit = "trick" if tricks == 1 else "tricks"
+        if times == 1:
+            return f"{side_name(side)}: {tricks} {unit} = {tricks} below the line"
+        other = 1 - side
+        cause = f"{side_name(other)}, {_role(state, other)}, drew {_times(their_draws)}: {_STATUS[times]}"
+        return f"{side_name(side)}: {tricks} {unit} x{times} ({cause}) = {tricks * times} below the line"
+
+    def _score_above(self, state: PokeState, record: Mapping, changes: list[int],
+                     reasons: list[Reason]) -> tuple[int, int]:
+        above = state.above
+        honours = self._honours(record)
+        if honours.side is not None:
+            above = _add(above, honours.side, honours.points)
+            changes[honours.side] += honours.points
+        reasons.append(Reason(honours.text, _Rule.HONOURS))
+        tricks = self.value(record, "tricks")
+        for side in (0, 1):
+            if tricks[side] == _TRICKS:
+                bonus = state.options["sweep_bonus"]
+                above = _add(above, side, bonus)
+                changes[side] += bonus
+                reasons.append(Reason(f"{side_name(side)}: sweep +{bonus}", _Rule.SWEEP))
+        return above
+
+    def _honours(self, record: Mapping) -> _Honours:
+        cards = self.value(record, "cards")
+        if cards is not None:
+            return _honours_from_cards(cards)
+        side = self.value(record, "better_hand")
+        if side is None:
+            return _Honours(None, 0, "equal poker hands: no honours")
+        category = Category.from_key(self.value(record, "poker_hand"))
+        return _honours_for(side, category, f"{side_name(side)}: better hand, {category.label}")
+
+    def _settle_game(self, state: PokeState, changes: list[int],
+                     reasons: list[Reason]) -> tuple[PokeState, int | None]:
+        below, target = state.below, state.options["game_target"]
+        if max(below) < target:
+            return state, None
+        if below[0] == below[1]:
+            text = f"{side_name(0)} and {side_name(1)} tie on {below[0]} below the line: play on"
+            reasons.append(Reason(text, _Rule.GAME))
+            return state, None
+        winner = 0 if below[0] > below[1] else 1
+        state = self._win_game(state, winner, changes, reasons)
+        return state, winner
+
+    def _win_game(self, state: PokeState, winner: int, changes: list[int], reasons: list[Reason]) -> PokeState:
+        bonus = state.options["game_bonus"]
+        games = _add(state.games, winner, 1)
+        above = _add(state.above, winner, bonus)
+        changes[winner] += bonus
+        reasons.append(Reason(f"{side_name(winner)} wins game {sum(games)}: +{bonus}", _Rule.GAME))
+        if games[winner] == _GAMES_FOR_RUBBER:
+            loser_games = games[1 - winner]
+            bonus = state.options["rubber_bonus_2_1" if loser_games else "rubber_bonus_2_0"]
+            above = _add(above, winner, bonus)
+            changes[winner] += bonus
+            text = f"{side_name(winner)} wins the rubber {games[winner]}-{loser_games}: +{bonus}"
+            reasons.append(Reason(text, _Rule.RUBBER))
+        state = state.evolve(above=above, below=(0, 0), games=games)
+        standing = self.result(state)
+        if standing.over:
+            reasons.append(Reason(standing.headline, _Rule.RESULT))
+        return state
+
+    # -- standing ---------------------------------------------------------------------------
+    def result(self, state: PokeState, called: bool = False) -> Result:
+        rubber = _rubber_winner(state)
+        if rubber is None:
+            return Result(False, None, _progress(state))
+        above = state.above
+        rubber_text = f"{side_name(rubber)} won the rubber {state.games[rubber]}-{state.games[1 - rubber]}"
+        if above[0] == above[1]:
+            return Result(True, None, f"Draw: both have {above[0]} above the line ({rubber_text})")
+        winner = 0 if above[0] > above[1] else 1
+        totals = f"{above[winner]} to {above[1 - winner]} above the line"
+        if winner == rubber:
+            return Result(True, winner, f"{side_name(winner)} wins {totals} and the rubber "
+                                        f"{state.games[winner]}-{state.games[1 - winner]}")
+        return Result(True, winner, f"{side_name(winner)} wins {totals}, though {rubber_text}")
+
+    def scores(self, state: PokeState) -> list[int]:
+        return list(state.above)
+
+    def public_state(self, state: PokeState) -> dict:
+        return {
+            "above": list(state.above),
+            "below": list(state.below),
+            "games": list(state.games),
+            "game_target": state.options["game_target"],
+            "game_number": sum(state.games) + (0 if _rubber_winner(state) is not None else 1),
+        }
+
+
+def _honours_for(side: int, category: Category, text: str) -> _Honours:
+    points = _HONOURS[category]
+    if not points:
+        return _Honours(side, 0, f"{text}: no honours for high card")
+    return _Honours(side, points, f"{text}: +{points} honours")
+
+
+def _honours_from_cards(cards: list[list[str]]) -> _Honours:
+    """The better hand decided by the standard ranking (PK-Q5); equal hands score nothing (PK-Q3)."""
+    values = [poker.evaluate(hand) for hand in cards]
+    if values[0] == values[1]:
+        return _Honours(None, 0, f"equal poker hands ({values[0].category.label} each): no honours")
+    side = 0 if values[0] > values[1] else 1
+    mine, theirs = values[side].category, values[1 - side].category
+    if mine == theirs:
+        text = f"{side_name(side)}: the higher {mine.label}"
+    else:
+        text = f"{side_name(side)}: {mine.label} beats {theirs.label}"
+    return _honours_for(side, mine, text)
+
+
+def _rubber_winner(state: PokeState) -> int | None:
+    for side in (0, 1):
+        if state.games[side] >= _GAMES_FOR_RUBBER:
+            return side
+    return None
+
+
+def _progress(state: PokeState) -> str:
+    below, games = state.below, state.games
+    return (f"Game {sum(games) + 1}: below the line {side_name(0)} {below[0]}, {side_name(1)} {below[1]}; "
+            f"games {games[0]}-{games[1]}")
+
+
+from . import register  # noqa: E402  (at the bottom: the registry imports this module)
+
+GAME = register(Poke())

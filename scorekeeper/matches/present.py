@@ -46,11 +46,8 @@ def record_from_request(scored: Scored, form: MultiDict, number: int | None = No
 
 
 def hand_rows(scored: Scored, numbers: range) -> list[dict]:
-    hands = scored.match.hands
-    return [
-        {"number": n, "changes": scored.replay.results[n - 1].changes, "reasons": scored.replay.results[n - 1].reasons, "record": hands[n - 1].record}
-        for n in numbers
-    ]
+    results = scored.replay.results
+    return [{"number": n, "changes": results[n - 1].changes, "reasons": results[n - 1].reasons} for n in numbers]
 
 
 def hand_page(
@@ -65,7 +62,7 @@ def hand_page(
     fields = scored.game.form_fields(state_before(scored, editing))
     widgets = build_widgets(fields, scored.table, scored.names, values, errors)
     side_labels, _ = labels_for(scored.table, scored.names)
-    count = len(scored.match.hands)
+    count = scored.count
     latest = hand_rows(scored, range(count, max(count - LATEST, 0), -1))
     form.expected.data = editing or scored.next_number
     form.token.data = form.token.data or secrets.token_hex(8)

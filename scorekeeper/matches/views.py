@@ -72,7 +72,7 @@ def hands(match_id: int):
     """Every hand of the match, newest first, a page at a time."""
     scored = _load(match_id)
     page = max(request.args.get("page", 1, type=int), 1)
-    top = len(scored.match.hands) - (page - 1) * PAGE
+    top = scored.count - (page - 1) * PAGE
     rows = hand_rows(scored, range(top, max(top - PAGE, 0), -1))
     return render_template("matches/hands.html", s=scored, page=page, latest=rows, older=top - PAGE > 0)
 
@@ -81,7 +81,7 @@ def hands(match_id: int):
 def edit(match_id: int, number: int):
     """Change a recorded hand; everything after it is replayed."""
     scored = _load(match_id)
-    if not 1 <= number <= len(scored.match.hands):
+    if not 1 <= number <= scored.count:
         abort(404)
     form = HandForm()
     if form.validate_on_submit():
@@ -92,7 +92,7 @@ def edit(match_id: int, number: int):
         except ServiceError as error:
             db.session.rollback()
             return hand_page(service.load(match_id), form, request.form, error.fields, error.message, editing=number), error.status
-    values = values_from_record(scored.game.hand_fields, scored.match.hands[number - 1].record)
+    values = values_from_record(scored.game.hand_fields, scored.replay.records[number - 1])
     return hand_page(scored, form, values, {}, editing=number)
 
 
@@ -100,7 +100,7 @@ def edit(match_id: int, number: int):
 def delete(match_id: int, number: int):
     """Ask once, then delete a hand; the later hands move up."""
     scored = _load(match_id)
-    if not 1 <= number <= len(scored.match.hands):
+    if not 1 <= number <= scored.count:
         abort(404)
     form = ConfirmForm()
     if form.validate_on_submit():
