@@ -1,1 +1,493 @@
-"""Placeholder until the game module lands."""
+"""Schnapsen: two players, 20 cards, hands scored in victory points; first to 7 wins (RULES.md 1.4).
+
+What the table records is what it can count at the end of a hand (S3:176): how the hand ended,
+each side's hand score (card points in its tricks plus the marriages that counted), its tricks,
+and, if the stock was closed, the other side's figures at that moment. Cards: A 11, T 10, K 4,
+Q 3, J 2 (S3:178-182), 120 in all; a marriage is 20, in trumps 40 (S3:164).
+
+Scoring, RULES.md 1.4.5 and the outcome table 1.4.6; exactly one side scores per hand:
+- Going out right: the declarer has 66 or more and scores by the opponent's hand score: 1 if it
+  is 33 or more, 2 at 32 or less (schneider), 3 if the opponent took no trick (schwarz)
+  (S3:184-188; SC-Q6 an opponent past 66 changes nothing; SC-Q7 33 -> 1, 32 -> 2).
+- Going out wrong (65 or less): the opponent scores 2, or 3 without a trick of its own (S3:190).
+- Every card played with the stock open and nobody out: the last trick's winner scores 1 (S3:192;
+  SC-Q8 an exhausted stock makes nobody a closer).
+- Stock closed: the closer who goes out right scores 1/2/3 by the non-closer's tally at the
+  close (S3:194); `close_tally` says whether that tally is the hand score (default, SC-Q2) or the
+  card points only. If instead the closer never goes out, goes out wrong or the non-closer goes
+  out first, the non-closer scores 2, or 3 when it had no trick; `fail_three_measured_at` says
+  when that is judged, at the close (default, SC-Q1) or at the end. SC-Q3: the closer's wrong
+  claim is such a failure. SC-Q4: a wrong claim by the non-closer gives the closer 2, or 3 if the
+  closer has no trick.
+- The first side to `target` (7) victory points or more wins the game; the count is kept as
+  recorded past the target (S3:198, SC-Q10). The deal alternates every hand (S3:198).
+
+The hand form's counter (pure functions below): `card_points` adds up the cards a side won, and
+`hand_score` adds the marriages that count under `marriage_credit`: only when the melder wins a
+trick after showing it (S3:164, default), or once the melder has any trick (pagat, SC-Q5).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from .base import Field, Game, HandResult, Reason, RecordError, Result, State, Table, parse_card, side_name
+
+_SIDES = 2
+_TARGET = 7  # S3:198
+_GOING_OUT = 66  # S3:176, S3:184
+_SCHNEIDER_BELOW = 33  # S3:186-187: 33 or more is 1 VP, 32 or less is 2 (SC-Q7)
+_PLAIN_WIN, _SCHNEIDER, _SCHWARZ = 1, 2, 3  # S3:186-188
+_PLAYED_OUT_VP = 1  # S3:192
+_TRICKS_IN_HAND = 10  # 20 cards, two to a trick
+_HAND_SIZE = 5  # after a close each hand's five cards are played out (S3:168)
+_LAST_CLOSE_TRICK = 4  # the stock runs dry after 5 tricks, so a close comes after at most 4
+_CARD_POINTS_IN_DECK = 120
+_MARRIAGES_MAX = 100  # all four marriages: 40 + 3 x 20
+_PLAIN_MARRIAGE, _ROYAL_MARRIAGE = 20, 40  # S3:164
+_MAX_SCORE = _CARD_POINTS_IN_DECK + _MARRIAGES_MAX
+
+CARD_POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}  # S3:178-182
+_SUITS = "SHDC"
+
+
+class Ending(StrEnum):
+    OUT = "out"
+    PLAYED_OUT = "played_out"
+
+
+class FailMeasure(StrEnum):
+    """When a failed close checks whether the non-closer had a trick (SC-Q1)."""
+
+    CLOSE = "close"
+    END = "end"
+
+
+class CloseTally(StrEnum):
+    """What a successful close measures the non-closer by (SC-Q2)."""
+
+    POINTS = "points"
+    CARDS_ONLY = "cards_only"
+
+
+class MarriageCredit(StrEnum):
+    """When a shown marriage starts to count for its melder (SC-Q5)."""
+
+    NEXT_TRICK = "next_trick"
+    ANY_TRICK = "any_trick"
+
+
+class Rule(StrEnum):
+    """Section ids of templates/rules/schnapsen.html that reason lines link to."""
+
+    GOING_OUT = "going-out"
+    FALSE_CLAIM = "false-claim"
+    PLAYED_OUT = "played-out"
+    CLOSING = "closing"
+    FAILED_CLOSE = "failed-close"
+    CLOSED_FALSE_CLAIM = "false-claim-after-close"
+    GAME_END = "game-end"
+
+
+# -- the hand form's counter --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Marriage:
+    """One marriage a player showed: in trumps (40) or not (20), and whether a trick followed."""
+
+    royal: bool = False
+    trick_after: bool = True  # the melder won a trick after showing it
+
+    @property
+    def points(self) -> int:
+        return _ROYAL_MARRIAGE if self.royal else _PLAIN_MARRIAGE
+
+
+def card_points(cards: Any) -> int:
+    """The card points in a pile such as ["AS", "10H", "KC"] (or "AS TH KC"); RecordError otherwise."""
+    if isinstance(cards, str):
+        cards = cards.replace(",", " ").split()
+    if not isinstance(cards, Iterable) or isinstance(cards, (bytes, Mapping)):
+        raise RecordError("Cards must be a list of card codes such as AS, TH or KC.", "cards")
+    codes = [_schnapsen_card(card) for card in cards]
+    if len(set(codes)) != len(codes):
+        raise RecordError("Cards: a card appears twice (the pack has one of each).", "cards")
+    return sum(CARD_POINTS[code[0]] for code in codes)
+
+
+def _schnapsen_card(card: Any) -> str:
+    code = parse_card(card)
+    if code is None or code[0] not in CARD_POINTS:
+        raise RecordError(f"Cards: {card!r} is not in the Schnapsen pack (A, T, K, Q, J of S H D C).", "cards")
+    return code
+
+
+def hand_score(points_in_cards: int, marriages: Iterable[Marriage] = (),
+               credit: str = MarriageCredit.NEXT_TRICK) -> int:
+    """A side's hand score: its card points plus the marriages that count under `credit`.
+
+    Every card is worth at least 2, so a side has a trick exactly when it has card points."""
+    if type(points_in_cards) is not int or not 0 <= points_in_cards <= _CARD_POINTS_IN_DECK:
+        raise RecordError(f"Card points must be a whole number from 0 to {_CARD_POINTS_IN_DECK}.", "points")
+    try:
+        credit = MarriageCredit(credit)
+    except ValueError:
+        raise RecordError("Marriage credit must be next_trick or any_trick.", "marriage_credit") from None
+    marriages = tuple(marriages)
+    _check_marriages(points_in_cards, marriages)
+    if not points_in_cards:
+        return 0
+    counted = marriages if credit is MarriageCredit.ANY_TRICK else [m for m in marriages if m.trick_after]
+    return points_in_cards + sum(marriage.points for marriage in counted)
+
+
+def _check_marriages(points_in_cards: int, marriages: tuple[Marriage, ...]) -> None:
+    if not all(isinstance(marriage, Marriage) for marriage in marriages):
+        raise RecordError("Marriages must be given as Marriage(royal, trick_after).", "marriages")
+    if len(marriages) > len(_SUITS) or sum(marriage.royal for marriage in marriages) > 1:
+        raise RecordError("Marriages: at most four, one per suit, and only one in trumps.", "marriages")
+    if not points_in_cards and any(marriage.trick_after for marriage in marriages):
+        raise RecordError("Marriages: a trick won after a marriage would bring card points.", "marriages")
+
+
+# -- the game -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SchnapsenState(State):
+    """Victory points so far, one per side."""
+
+    vp: tuple[int, int] = (0, 0)
+
+
+@dataclass(frozen=True)
+class _Award:
+    """Who scores a hand, how many victory points, and the reason line saying why."""
+
+    side: int
+    vp: int
+    text: str
+    rule: Rule
+
+
+def _other(side: int) -> int:
+    return 1 - side
+
+
+def _scale(opponent_score: int, opponent_has_trick: bool) -> tuple[int, str]:
+    """Victory points for going out by what the opponent has (S3:186-188) and the name for it."""
+    if not opponent_has_trick:
+        return _SCHWARZ, " (schwarz)"
+    if opponent_score >= _SCHNEIDER_BELOW:
+        return _PLAIN_WIN, ""
+    return _SCHNEIDER, " (schneider)"
+
+
+_REQUIRED_HELP = {
+    "ending": "out (someone declared 66) or played_out (every card played)",
+    "points": "each side's hand score, one number per side",
+    "tricks": "the tricks each side took, one number per side",
+    "declarer": "the side that went out",
+    "last_trick": "the side that took the last trick",
+}
+
+_AT_CLOSE_POINTS = Field("points", "int", "The other side's hand score when the stock was closed.",
+                         min=0, max=_MAX_SCORE)
+_AT_CLOSE_TRICKS = Field("tricks", "int", "Tricks the other side had taken when the stock was closed.",
+                         min=0, max=_TRICKS_IN_HAND)
+_AT_CLOSE_MARRIAGES = Field("marriages", "int",
+                            "With close tally 'cards only': the marriage points inside those points.",
+                            default=0, min=0, max=_MARRIAGES_MAX)
+_AT_CLOSE_HELP = "The figures of the side that did not close, at the moment of closing."
+_AT_CLOSE = Field("at_close", "group", _AT_CLOSE_HELP,
+                  fields=(_AT_CLOSE_POINTS, _AT_CLOSE_TRICKS, _AT_CLOSE_MARRIAGES),
+                  when=("closed_by", (0, 1)))
+
+
+class Schnapsen(Game):
+    key = "schnapsen"
+    name = "Schnapsen"
+    min_players = 2
+    max_players = 2
+    partnerships = False
+    options = (
+        Field("target", "int", "Victory points that win the game.", default=_TARGET, min=1, max=100),
+        Field("fail_three_measured_at", "choice",
+              "A failed close gives 3 when the non-closer had no trick: judged at the close or at the end.",
+              default=FailMeasure.CLOSE.value, choices=tuple(m.value for m in FailMeasure),
+              label="Failed close: no trick counted at"),
+        Field("close_tally", "choice",
+              "A successful close is scored by the non-closer's points at the close, or its card points only.",
+              default=CloseTally.POINTS.value, choices=tuple(t.value for t in CloseTally)),
+        Field("marriage_credit", "choice",
+              "A marriage counts once its melder wins a trick after showing it, or once the melder has any trick.",
+              default=MarriageCredit.NEXT_TRICK.value, choices=tuple(c.value for c in MarriageCredit)),
+    )
+    hand_fields = (
+        Field("ending", "choice", "How the hand ended: a player went out (declared 66), or every card was played.",
+              choices=tuple(e.value for e in Ending)),
+        Field("declarer", "side", "The side that went out.", when=("ending", (Ending.OUT.value,))),
+        Field("last_trick", "side", "The side that took the last trick.", when=("ending", (Ending.PLAYED_OUT.value,))),
+        Field("points", "per_side", "Each side's hand score: card points won plus marriages that counted.",
+              min=0, max=_MAX_SCORE),
+        Field("tricks", "per_side", "Tricks each side took.", min=0, max=_TRICKS_IN_HAND),
+        Field("closed_by", "side", "The side that closed the stock, if anyone did.", default=None, nullable=True),
+        _AT_CLOSE,
+    )
+
+    # -- state ------------------------------------------------------------------------------
+    def new_state(self, table: Table, options: Mapping) -> SchnapsenState:
+        return SchnapsenState(table=table, options=dict(options), dealer=options["first_dealer"])
+
+    def form_fields(self, state: SchnapsenState) -> tuple[Field, ...]:
+        """The marriages inside the close tally only matter when the tally counts cards only."""
+        if _close_tally(state) is CloseTally.CARDS_ONLY:
+            return self.hand_fields
+        at_close = dataclasses.replace(_AT_CLOSE, fields=(_AT_CLOSE_POINTS, _AT_CLOSE_TRICKS))
+        return tuple(at_close if fld.name == _AT_CLOSE.name else fld for fld in self.hand_fields)
+
+    # -- validation -------------------------------------------------------------------------
+    def validate(self, state: SchnapsenState, record: dict) -> None:
+        self._check_given(record)
+        self._check_at_close_given(state, record)
+        self._check_tricks(record)
+        self._check_points(record)
+        self._check_ender(record)
+        if self.value(record, "closed_by") is not None:
+            self._check_at_close(record)
+
+    def _check_given(self, record: dict) -> None:
+        """The side field that goes with the ending must be there, and the other one must not."""
+        for name in ("ending", "points", "tricks"):
+            if name not in record:
+                raise RecordError(f"{_title(name)} must be given: {_REQUIRED_HELP[name]}.", name)
+        wanted, unwanted = ("declarer", "last_trick")
+        if record["ending"] == Ending.PLAYED_OUT:
+            wanted, unwanted = unwanted, wanted
+        if wanted not in record:
+            raise RecordError(f"{_title(wanted)} must be given for this ending: {_REQUIRED_HELP[wanted]}.", wanted)
+        if unwanted in record:
+            message = f"{_title(unwanted)} does not belong to a hand that ended '{record['ending']}': leave it out."
+            raise RecordError(message, unwanted)
+
+    def _check_at_close_given(self, state: SchnapsenState, record: dict) -> None:
+        closed = self.value(record, "closed_by") is not None
+        if not closed:
+            if "at_close" in record:
+                raise RecordError("At close only belongs to a hand where the stock was closed: leave it out.",
+                                  "at_close")
+            return
+        at_close = record.get("at_close")
+        if at_close is None:
+            raise RecordError("At close must be given when the stock was closed: the other side's points and "
+                              "tricks at that moment.", "at_close")
+        for name in ("points", "tricks"):
+            if name not in at_close:
+                raise RecordError(f"At close {name} must be given.", f"at_close.{name}")
+        if "marriages" in at_close and _close_tally(state) is CloseTally.POINTS:
+            message = "At close marriages is only used with the close tally 'cards only': leave it out."
+            raise RecordError(message, "at_close.marriages")
+
+    def _check_tricks(self, record: dict) -> None:
+        total = sum(record["tricks"])
+        closed = self.value(record, "closed_by") is not None
+        played_out = record["ending"] == Ending.PLAYED_OUT
+        if total > _TRICKS_IN_HAND:
+            raise RecordError(f"Tricks must add up to at most {_TRICKS_IN_HAND}: a hand has only 10.", "tricks")
+        if played_out and not closed and total != _TRICKS_IN_HAND:
+            message = f"Tricks must add up to {_TRICKS_IN_HAND} when every card was played with the stock open."
+            raise RecordError(message, "tricks")
+        if closed and total > _LAST_CLOSE_TRICK + _HAND_SIZE:
+            message = (f"Tricks must add up to at most {_LAST_CLOSE_TRICK + _HAND_SIZE} in a closed hand: the stock "
+                       f"can only be closed before the fifth trick.")
+            raise RecordError(message, "tricks")
+
+    def _check_points(self, record: dict) -> None:
+        points, tricks = record["points"], record["tricks"]
+        if sum(points) > _MAX_SCORE:
+            message = (f"Points must add up to at most {_MAX_SCORE}: {_CARD_POINTS_IN_DECK} in the cards plus "
+                       f"at most {_MARRIAGES_MAX} in marriages.")
+            raise RecordError(message, "points")
+        for side in range(_SIDES):
+            if points[side] and not tricks[side]:
+                message = (f"Points of {side_name(side)} must be 0: a side with no trick has no cards, "
+                           f"and no marriage counts.")
+                raise RecordError(message, "points")
+
+    def _check_ender(self, record: dict) -> None:
+        tricks = record["tricks"]
+        declarer, last = self.value(record, "declarer"), self.value(record, "last_trick")
+        if declarer is not None and not tricks[declarer]:
+            message = f"Declarer {side_name(declarer)} has no trick: a player can only go out just after winning one."
+            raise RecordError(message, "declarer")
+        if last is not None and not tricks[last]:
+            message = f"Last trick: {side_name(last)} is recorded with no tricks, so it cannot have taken the last one."
+            raise RecordError(message, "last_trick")
+
+    def _check_at_close(self, record: dict) -> None:
+        closer = record["closed_by"]
+        other = _other(closer)
+        at_close = record["at_close"]
+        name = side_name(other)
+        final = {"points": record["points"][other], "tricks": record["tricks"][other]}
+        for figure in ("points", "tricks"):
+            if at_close[figure] > final[figure]:
+                message = (f"At close {figure} ({at_close[figure]}) cannot be more than {name}'s {figure} at the "
+                           f"end of the hand ({final[figure]}).")
+                raise RecordError(message, f"at_close.{figure}")
+        self._check_close_tricks(record, at_close["tricks"], name)
+        if at_close["points"] and not at_close["tricks"]:
+            message = f"At close points must be 0: {name} had no trick at the close, so nothing counted yet."
+            raise RecordError(message, "at_close.points")
+        marriages = at_close.get("marriages", 0)
+        if marriages % _PLAIN_MARRIAGE:
+            raise RecordError("At close marriages must be a sum of marriages: 20 each, 40 in trumps.",
+                              "at_close.marriages")
+        if marriages > at_close["points"]:
+            message = (f"At close marriages ({marriages}) cannot be more than the points at the close "
+                       f"({at_close['points']}).")
+            raise RecordError(message, "at_close.marriages")
+
+    def _check_close_tricks(self, record: dict, before: int, name: str) -> None:
+        """A close comes after at most 4 tricks, and then each player has five cards to play."""
+        if before > _LAST_CLOSE_TRICK:
+            message = f"At close tricks must be at most {_LAST_CLOSE_TRICK}: the stock is gone after the fifth trick."
+            raise RecordError(message, "at_close.tricks")
+        other = _other(record["closed_by"])
+        if record["tricks"][other] - before > _HAND_SIZE:
+            message = f"Tricks: {name} can take at most {_HAND_SIZE} tricks after the close, one per card in hand."
+            raise RecordError(message, "tricks")
+        if record["ending"] == Ending.PLAYED_OUT and sum(record["tricks"]) < before + _HAND_SIZE:
+            message = (f"Tricks must add up to at least {before + _HAND_SIZE}: after the close all five cards of "
+                       f"each hand were played, on top of the {before} {name} already had.")
+            raise RecordError(message, "tricks")
+
+    # -- scoring ----------------------------------------------------------------------------
+    def apply(self, state: SchnapsenState, record: Mapping) -> HandResult:
+        award = self._award(state, record)
+        changes = [0] * _SIDES
+        changes[award.side] = award.vp
+        vp = tuple(old + change for old, change in zip(state.vp, changes))
+        new = state.evolve(hands=state.hands + 1, dealer=state.table.next_seat(state.dealer), vp=vp)
+        reasons = [Reason(award.text, award.rule)]
+        game_winner = self.result(new).winner
+        if game_winner is not None:
+            text = f"{side_name(game_winner)} wins the game with {vp[game_winner]} (game to {_target(state)})"
+            reasons.append(Reason(text, Rule.GAME_END))
+        return HandResult(new, changes, reasons, game_winner)
+
+    def _award(self, state: SchnapsenState, record: Mapping) -> _Award:
+        closer = self.value(record, "closed_by")
+        if closer is not None:
+            return self._closed_award(state, record, closer)
+        if record["ending"] == Ending.PLAYED_OUT:
+            last = record["last_trick"]
+            text = f"every card played, nobody went out; {side_name(last)} took the last trick: +{_PLAYED_OUT_VP}"
+            return _Award(last, _PLAYED_OUT_VP, text, Rule.PLAYED_OUT)
+        declarer = record["declarer"]
+        if record["points"][declarer] >= _GOING_OUT:
+            return self._going_out(record, declarer)
+        return self._false_claim(record, declarer, Rule.FALSE_CLAIM)
+
+    def _going_out(self, record: Mapping, declarer: int) -> _Award:
+        """S3:184-188: the declarer is paid by what the opponent has at the end."""
+        other = _other(declarer)
+        has_trick = record["tricks"][other] > 0
+        vp, label = _scale(record["points"][other], has_trick)
+        had = f"{side_name(other)} had {record['points'][other]}" if has_trick else f"{side_name(other)} took no trick"
+        text = f"{side_name(declarer)} went out with {record['points'][declarer]}, {had}{label}: +{vp}"
+        return _Award(declarer, vp, text, Rule.GOING_OUT)
+
+    def _false_claim(self, record: Mapping, declarer: int, rule: Rule, after: str = "") -> _Award:
+        """S3:190 (and SC-Q4 after a close): the opponent scores 2, or 3 with no trick of its own."""
+        other = _other(declarer)
+        no_trick = not record["tricks"][other]
+        vp = _SCHWARZ if no_trick else _SCHNEIDER
+        detail = f", {side_name(other)} took no trick" if no_trick else ""
+        claimed = f"{side_name(declarer)} claimed with {record['points'][declarer]} (false claim){after}"
+        return _Award(other, vp, f"{claimed}{detail}: {side_name(other)} +{vp}", rule)
+
+    def _closed_award(self, state: SchnapsenState, record: Mapping, closer: int) -> _Award:
+        """RULES.md 1.4.5, closed stock: the closer goes out right, or the non-closer scores."""
+        declarer = self.value(record, "declarer")
+        out_right = declarer is not None and record["points"][declarer] >= _GOING_OUT
+        if declarer == closer and out_right:
+            return self._close_success(state, record, closer)
+        if declarer == _other(closer) and not out_right:
+            return self._false_claim(record, declarer, Rule.CLOSED_FALSE_CLAIM, f" after {side_name(closer)} closed")
+        return self._close_failure(state, record, closer)
+
+    def _close_success(self, state: SchnapsenState, record: Mapping, closer: int) -> _Award:
+        """S3:194: paid by the non-closer's tally at the moment of the close (SC-Q2)."""
+        at_close = record["at_close"]
+        tally, kind = at_close["points"], ""
+        if _close_tally(state) is CloseTally.CARDS_ONLY:
+            tally, kind = tally - at_close.get("marriages", 0), " in cards"
+        has_trick = at_close["tricks"] > 0
+        vp, label = _scale(tally, has_trick)
+        had = f"had {tally}{kind}" if has_trick else "had no trick"
+        text = (f"{side_name(closer)} closed and went out with {record['points'][closer]}, "
+                f"{side_name(_other(closer))} {had} at the close{label}: +{vp}")
+        return _Award(closer, vp, text, Rule.CLOSING)
+
+    def _close_failure(self, state: SchnapsenState, record: Mapping, closer: int) -> _Award:
+        """S3:194 (SC-Q1, SC-Q3, SC-Q9): the non-closer scores 2, or 3 if it had no trick."""
+        other = _other(closer)
+        if _fail_measure(state) is FailMeasure.CLOSE:
+            no_trick, when = record["at_close"]["tricks"] == 0, " at the close"
+        else:
+            no_trick, when = record["tricks"][other] == 0, ""
+        vp = _SCHWARZ if no_trick else _SCHNEIDER
+        detail = f", {side_name(other)} had no trick{when}" if no_trick else ""
+        failed = f"{side_name(closer)} closed and failed ({self._failure(record, closer)})"
+        return _Award(other, vp, f"{failed}{detail}: {side_name(other)} +{vp}", Rule.FAILED_CLOSE)
+
+    def _failure(self, record: Mapping, closer: int) -> str:
+        declarer = self.value(record, "declarer")
+        if declarer is None:
+            return "never went out"
+        if declarer == closer:
+            return f"claimed with {record['points'][closer]}"
+        return f"{side_name(declarer)} went out first with {record['points'][declarer]}"
+
+    # -- standing ---------------------------------------------------------------------------
+    def result(self, state: SchnapsenState, called: bool = False) -> Result:
+        target = _target(state)
+        for side in range(_SIDES):
+            if state.vp[side] >= target:
+                headline = f"{side_name(side)} wins the game {state.vp[side]} to {state.vp[_other(side)]}"
+                return Result(True, side, headline)
+        return Result(False, None, f"{side_name(0)} {state.vp[0]}, {side_name(1)} {state.vp[1]} (game to {target})")
+
+    def scores(self, state: SchnapsenState) -> list[int]:
+        return list(state.vp)
+
+    def public_state(self, state: SchnapsenState) -> dict:
+        target = _target(state)
+        return {"target": target, "to_go": [max(0, target - vp) for vp in state.vp]}
+
+
+def _title(name: str) -> str:
+    return name.replace("_", " ").capitalize()
+
+
+def _target(state: State) -> int:
+    return state.options["target"]
+
+
+def _close_tally(state: State) -> CloseTally:
+    return CloseTally(state.options["close_tally"])
+
+
+def _fail_measure(state: State) -> FailMeasure:
+    return FailMeasure(state.options["fail_three_measured_at"])
+
+
+from . import register  # noqa: E402  (at the bottom: the registry imports this module)
+
+GAME = register(Schnapsen())
