@@ -12,6 +12,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
 from .extensions import csrf, db, migrate
+from .service import ReplayCache
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -68,6 +69,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     db.init_app(app)
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     csrf.init_app(app)
+    app.extensions["scorekeeper.replays"] = ReplayCache()
     register_blueprints(app)
     register_errors(app)
     app.json.sort_keys = False  # keep the API's fields in the order API.md lists them

@@ -10,6 +10,11 @@ from sqlalchemy import JSON, DateTime, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
+from .games import get_game
+
+
+def side_of(game: str, seat: int) -> int:
+    return get_game(game).table(get_game(game).min_players).side_of(seat)
 
 
 def now_utc() -> datetime:
@@ -57,6 +62,13 @@ class Match(db.Model):
     @property
     def player_names(self) -> list[str]:
         return [seat.player.name for seat in self.seats]
+
+    @property
+    def winner_names(self) -> list[str]:
+        """Who won a finished match (empty while in play, or for a draw)."""
+        if self.status != FINISHED or self.winner is None:
+            return []
+        return [seat.player.name for seat in self.seats if side_of(self.game, seat.position) == self.winner]
 
 
 class Seat(db.Model):

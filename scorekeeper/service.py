@@ -14,12 +14,14 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from flask import current_app
 from sqlalchemy import func, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from .extensions import db
+from .games.base import side_name
 from .games import GAMES, Game, HandResult, RecordError, Replay, ReplayError, Result, Table, get_game, replay
 from .models import FINISHED, IN_PROGRESS, Hand, Match, Player, Seat
 
@@ -68,10 +70,8 @@ class Scored:
 
     @property
     def side_tags(self) -> list[str]:
-        """Short names of the sides: letters for partnerships, else the players' names."""
-        if self.table.partnerships:
-            return list("ABCDEFGHIJKL"[: self.table.sides])
-        return self.names
+        """The letters the reason lines name the sides by."""
+        return [side_name(side) for side in range(self.table.sides)]
 
     @property
     def scores(self) -> list[int]:
@@ -109,7 +109,8 @@ class ReplayCache:
     """Replays kept per (match, version), so a page need not replay every hand each time.
 
     A match's version moves on with every write, so an entry can never be served stale; each
-    worker process keeps its own few, and a miss just replays from the stored hands."""
+    app (so each worker process and each database) keeps its own few, and a miss just replays
+    from the stored hands."""
 
     def __init__(self, size: int = 32):
         self.size = size
@@ -134,7 +135,8 @@ class ReplayCache:
             self.entries.clear()
 
 
-replays = ReplayCache()
+def replays() -> ReplayCache:
+    return current_app.extensions["scorekeeper.replays"]
 
 
 def stored_records(match: Match) -> list[dict]:
@@ -145,10 +147,10 @@ def score(match: Match) -> Scored:
     """The match with its stored hands replayed (or the replay cached for its version)."""
     game = get_game(match.game)
     table = game.table(len(match.seats))
-    done = replays.get(match)
+    done = replays().get(match)
     if done is None:
         done = replay(game, table, match.options, stored_records(match))
-        replays.put(match, done)
+        replays().put(match, done)
     return Scored(match, game, table, done)
 
 
@@ -283,7 +285,7 @@ def _save(scored: Scored) -> Scored:
     match.winner = scored.result.winner
     match.headline = scored.result.headline if scored.result.over else None
     _commit()
-    replays.put(match, scored.replay)
+    replays().put(match, scored.replay)
     return scored
 
 
