@@ -59,7 +59,8 @@ def panel(game: Game, options: Mapping, table: Table, names, values: Mapping) ->
         chosen = set(getlist(f"count-{side}"))
         cards = [(code, _card_label(code), code in chosen) for code in SCHNAPSEN_CARDS]
         sides.append({"side": side, "label": label, "cards": cards, "m20": str(values.get(f"m20-{side}", "0")), "m40": bool(values.get(f"m40-{side}"))})
-    return {"sides": sides, "help": CREDIT_HELP.get(options.get("marriage_credit"), CREDIT_HELP["next_trick"]), "points": CARD_POINTS}
+    credit = CREDIT_HELP.get(options.get("marriage_credit"), CREDIT_HELP["next_trick"])
+    return {"sides": sides, "help": credit, "points": CARD_POINTS, "before": "points"}
 
 
 def _card_label(code: str) -> str:
