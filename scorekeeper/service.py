@@ -16,7 +16,7 @@ from typing import Any
 
 from flask import current_app
 from sqlalchemy import func, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -220,12 +220,16 @@ def create_match(
 
 def _claim(match: Match) -> None:
     """Move the match's version on, unless another request moved it first."""
-    claimed = db.session.execute(
-        update(Match)
-        .where(Match.id == match.id, Match.version == match.version)
-        .values(version=match.version + 1)
-        .execution_options(synchronize_session=False)
-    )
+    try:
+        claimed = db.session.execute(
+            update(Match)
+            .where(Match.id == match.id, Match.version == match.version)
+            .values(version=match.version + 1)
+            .execution_options(synchronize_session=False)
+        )
+    except OperationalError:  # SQLite: another write got in after this request read the match
+        db.session.rollback()
+        raise ServiceError(409, CHANGED_ELSEWHERE) from None
     if claimed.rowcount != 1:
         db.session.rollback()
         raise ServiceError(409, CHANGED_ELSEWHERE)
@@ -364,6 +368,6 @@ def _check_number(scored: Scored, number: Any) -> None:
 def _commit() -> None:
     try:
         db.session.commit()
-    except IntegrityError:
+    except (IntegrityError, OperationalError):
         db.session.rollback()
         raise ServiceError(409, CHANGED_ELSEWHERE) from None
