@@ -165,6 +165,8 @@ def clean_name(name: Any) -> str:
     if not isinstance(name, str):
         raise ServiceError(422, "A player's name must be text.", {"players": "names must be text"})
     name = re.sub(r"\s+", " ", name).strip()
+    if not name.isprintable():  # also refuses a lone surrogate such as JSON's \ud800
+        raise ServiceError(422, "A player's name can only hold printable letters and signs.", {"players": "unprintable"})
     if not name:
         raise ServiceError(422, "A player's name cannot be empty.", {"players": "a name is empty"})
     if len(name) > NAME_LIMIT:
@@ -293,8 +295,11 @@ def _save(scored: Scored) -> Scored:
     return scored
 
 
-def _rewrite(match: Match, records: list[Any], changed: int) -> Scored:
-    """Replay a changed list of records; refuse if hand `changed` is bad or a later one no longer fits."""
+def _rewrite(match: Match, records: list[Any], changed: int = 0, deleted: int = 0) -> Scored:
+    """Replay a changed list of records; refuse if hand `changed` is bad or a later one no longer fits.
+
+    After a deletion the list is one shorter: a refusal names the hand by its number as the
+    table knows it now, before the deletion."""
     game = get_game(match.game)
     table = game.table(len(match.seats))
     try:
@@ -302,7 +307,9 @@ def _rewrite(match: Match, records: list[Any], changed: int) -> Scored:
     except ReplayError as error:
         if error.number == changed:
             raise ServiceError(422, error.reason, error.fields) from None
-        raise ServiceError(409, error.message, {"number": f"hand {error.number}"}) from None
+        number = error.number + 1 if deleted and error.number >= deleted else error.number
+        message = f"Hand {number} would no longer be possible: {error.reason}"
+        raise ServiceError(409, message, {"number": f"hand {number}"}) from None
     return Scored(match, game, table, done)
 
 
@@ -324,7 +331,7 @@ def delete_hand(match_id: int, number: int) -> Scored:
     scored = load(match_id)
     _check_number(scored, number)
     records = [r for n, r in enumerate(scored.replay.records, start=1) if n != number]
-    changed = _rewrite(scored.match, records, changed=0)
+    changed = _rewrite(scored.match, records, deleted=number)
     _claim(scored.match)
     hands = db.session.scalars(
         db.select(Hand).where(Hand.match_id == match_id, Hand.number >= number).order_by(Hand.number)

@@ -49,7 +49,10 @@ def summary_json(match: Match) -> dict[str, Any]:
 
 def body() -> dict:
     """The request's JSON object, or a 400 that says so."""
-    data = request.get_json(silent=True)
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:  # nested deeper than any record could be
+        data = None
     if not isinstance(data, dict):
         raise ServiceError(400, "Send a JSON object as the request body.")
     return data

@@ -82,7 +82,7 @@ class Field:
       "int"      a whole number in [min, max]
       "choice"   one of `choices` (strings or numbers, compared exactly)
       "bool"     true or false
-      "per_side" a list of whole numbers in [min, max], one per side
+      "per_side" a list of whole numbers in [min, max], one per side (adding up to `total`, if set)
       "cards"    a list, one per side, of five card codes such as "AS" or "TD"
       "group"    an object made of the sub-`fields`
     `when` = (other field, allowed values): the field only belongs to the record when the other
@@ -100,6 +100,7 @@ class Field:
     fields: tuple[Field, ...] = ()
     when: tuple[str, tuple] | None = None
     label: str | None = None
+    total: int | None = None  # per_side: the numbers always add up to this (tricks in a hand)
 
     @property
     def required(self) -> bool:
@@ -127,6 +128,8 @@ class Field:
             out["fields"] = [sub.describe() for sub in self.fields]
         if self.when:
             out["when"] = {"field": self.when[0], "values": list(self.when[1])}
+        if self.total is not None:
+            out["total"] = self.total
         return out
 
     def parse(self, value: Any, table: Table) -> Any:

@@ -137,6 +137,7 @@ class CourtPiece(Game):
             "Tricks each side took, adding up to 13.",
             min=0,
             max=_TRICKS_IN_HAND,
+            total=_TRICKS_IN_HAND,
             when=("outcome", (Outcome.TRICKS.value,)),
         ),
         Field(

@@ -31,9 +31,13 @@ def fill(game: Game, options: Mapping, form: MultiDict, table: Table) -> MultiDi
     if game.key != "schnapsen":
         return form
     filled = form.copy()
+    used = [bool(form.getlist(f"count-{side}")) for side in range(table.sides)]
     for side in range(table.sides):
+        if any(used) and not used[side]:  # tapped only the winner's cards: this side won none
+            _put_blank(filled, f"points-{side}", "0")
+            _put_blank(filled, f"tricks-{side}", "0")
         cards = form.getlist(f"count-{side}")
-        plain = int(form.get(f"m20-{side}") or 0) if (form.get(f"m20-{side}") or "0").isdigit() else 0
+        plain = _count(form.get(f"m20-{side}"))
         royal = form.get(f"m40-{side}") in ("on", "1", "true")
         if not (cards or plain or royal):
             continue
@@ -41,11 +45,19 @@ def fill(game: Game, options: Mapping, form: MultiDict, table: Table) -> MultiDi
             raise RecordError("The counter: a side wins cards two at a time (one trick), so the count must be even.", "points")
         marriages = [Marriage()] * plain + ([Marriage(royal=True)] if royal else [])
         score = hand_score(card_points(cards), marriages, options.get("marriage_credit", "next_trick"))
-        if not form.get(f"points-{side}", "").strip():
-            filled[f"points-{side}"] = str(score)
-        if not form.get(f"tricks-{side}", "").strip():
-            filled[f"tricks-{side}"] = str(len(cards) // 2)
+        _put_blank(filled, f"points-{side}", str(score))
+        _put_blank(filled, f"tricks-{side}", str(len(cards) // 2))
     return filled
+
+
+def _count(text: str | None) -> int:
+    """How many plain marriages were tapped (0 to 3; anything else counts as none)."""
+    return int(text) if text in ("0", "1", "2", "3") else 0
+
+
+def _put_blank(form: MultiDict, key: str, value: str) -> None:
+    if not form.get(key, "").strip():
+        form[key] = value
 
 
 def panel(game: Game, options: Mapping, table: Table, names, values: Mapping) -> dict[str, Any] | None:

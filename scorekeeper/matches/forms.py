@@ -124,6 +124,8 @@ def build_widgets(
             widgets.append(Widget(kind="group", children=children, **common))
         elif fld.type == "per_side":
             children = [_single(fld, f"{key}-{i}", label, values, sides, seats) for i, label in enumerate(sides)]
+            if fld.total is not None and table.sides == 2:
+                common["help"] += " Tap one side's number; the other side gets the rest."
             widgets.append(Widget(kind="group", children=children, **common))
         elif fld.type == "cards":
             widgets.append(Widget(kind="cards", value=_card_values(key, table, values), choices=[(s, s) for s in sides], **common))
@@ -176,7 +178,9 @@ def _read(fld: Field, key: str, form: MultiDict, table: Table) -> Any:
         return True if form.get(key) in ("on", "true", "1") else _MISSING
     if fld.type == "per_side":
         items = [form.get(f"{key}-{i}", "").strip() for i in range(table.sides)]
-        return _MISSING if not any(items) else [item if item else None for item in items]
+        if not any(items):
+            return _MISSING
+        return _complete(fld, items)
     if fld.type == "group":
         group = {sub.name: _read(sub, f"{key}-{sub.name}", form, table) for sub in fld.fields}
         group = {name: v for name, v in group.items() if v is not _MISSING}
@@ -187,6 +191,14 @@ def _read(fld: Field, key: str, form: MultiDict, table: Table) -> Any:
     if raw == "":
         return _MISSING
     return None if (raw == NONE and fld.nullable) else raw
+
+
+def _complete(fld: Field, items: list[str]) -> list:
+    """With two sides and a fixed total, the side left blank took the rest (one tap, not two)."""
+    blank = [i for i, item in enumerate(items) if not item]
+    if fld.total is not None and len(items) == 2 and len(blank) == 1 and items[1 - blank[0]].isdigit():
+        items[blank[0]] = str(fld.total - int(items[1 - blank[0]]))
+    return [item if item else None for item in items]
 
 
 def _read_cards(key: str, form: MultiDict, table: Table) -> Any:

@@ -23,6 +23,7 @@ from .forms import (
     labels_for,
     options_from_form,
     record_from_form,
+    values_from_record,
 )
 
 LATEST = 8  # hands shown under the form; the rest are a tap away
@@ -85,6 +86,9 @@ def hand_page(
 def new_match_page(game: Game, form, values: Mapping, error: ServiceError | None):
     seats = game.max_players
     table = game.table(max(game.min_players, 2))
+    if not values:  # a new form shows every house rule at its default
+        defaults = {fld.name: fld.default for fld in game.options if fld.default is not None}
+        values = values_from_record(game.options, defaults, prefix="opt-")
     options = game_option_widgets(game, table, [f"Player {i + 1}" for i in range(seats)], values, _option_errors(error))
     return render_template(
         "matches/new.html",

@@ -389,3 +389,35 @@ def test_junk_on_the_hand_form_is_a_message_not_a_500(client, actions, data):
     answer = client.post(f"/matches/{match_id}/hands", data=data)
     assert 400 <= answer.status_code < 500
     assert actions.match(match_id)["hands"] == []
+
+
+def test_one_tap_of_tricks_completes_the_other_side(client, actions):
+    """Tricks always add up to 13, so the side left blank took the rest."""
+    match_id = actions.start("court_piece", FOUR)
+    answer = client.post(f"/matches/{match_id}/hands", data={"outcome": "tricks", "tricks-1": "9", "expected": "1"})
+    assert answer.status_code == 302
+    assert actions.match(match_id)["hands"][0]["record"]["tricks"] == [4, 9]
+
+
+def test_schnapsen_counter_gives_a_side_that_won_nothing_zero(client, actions):
+    match_id = actions.start("schnapsen", ["Ann", "Bo"])
+    won = ["AS", "TS", "AH", "TH", "AD", "TD", "AC", "TC"]  # 84 points, four tricks; Bo none: schwarz
+    answer = client.post(f"/matches/{match_id}/hands", data={"ending": "out", "declarer": "0", "count-0": won, "expected": "1"})
+    assert answer.status_code == 302, text(answer)
+    assert actions.match(match_id)["hands"][0]["record"]["points"] == [84, 0]
+    assert scores(actions, match_id) == [3, 0]  # RULES.md 1.4.6: schwarz
+
+
+def test_new_match_form_shows_each_house_rule_at_its_default(client):
+    page = text(client.get("/matches/new/court_piece"))
+    assert 'name="opt-court_hand_streak_policy" value="reset" checked' in page
+    assert 'name="opt-all13_courts" value="52" checked' in page
+
+
+def test_poke_card_pickers_offer_every_rank_and_suit(client, actions):
+    match_id = actions.start("poke", ["Ann", "Bo"])
+    page = text(client.get(f"/matches/{match_id}"))
+    picker = page[page.index('name="cards-0-0-rank"'):]
+    picker = picker[: picker.index("</select>")]
+    assert picker.count("<option") == 14  # a blank and A K Q J 10 9 .. 2
+    assert 'aria-label="Ann card 1 rank"' in page
