@@ -98,7 +98,12 @@ class Scored:
 # -- reading ------------------------------------------------------------------------------------
 
 
+ID_LIMIT = 2**31 - 1  # the largest id every supported database can hold
+
+
 def get_match(match_id: int) -> Match:
+    if not 0 < match_id <= ID_LIMIT:
+        raise ServiceError(404, "There is no such match.")
     match = db.session.get(Match, match_id, options=[selectinload(Match.seats).joinedload(Seat.player)])
     if match is None:
         raise ServiceError(404, "There is no such match.")
@@ -212,8 +217,17 @@ def create_match(
     if draw_partners and game.partnerships:
         names = names[:]
         (rng or random.SystemRandom()).shuffle(names)
+    for _ in range(3):  # another match may add one of these new players at the same moment
+        try:
+            return _seat(game, names, parsed)
+        except (IntegrityError, OperationalError):
+            db.session.rollback()  # the player exists now: the next round finds it
+    raise ServiceError(409, "The players were being added from another phone just now; try again.")
+
+
+def _seat(game: Game, names: list[str], options: dict) -> Match:
     players = [find_or_add_player(name) for name in names]
-    match = Match(game=game.key, options=parsed, status=IN_PROGRESS)
+    match = Match(game=game.key, options=options, status=IN_PROGRESS)
     match.seats = [Seat(position=position, player=player) for position, player in enumerate(players)]
     db.session.add(match)
     db.session.commit()
@@ -256,6 +270,8 @@ def record_hand(
     scored = load(match_id)
     match = scored.match
     current = scored.count
+    if expected is not None and expected < 1:
+        raise ServiceError(422, "number must be 1 or more: the hand you mean to create.", {"number": "below 1"})
     if expected is not None and expected != current + 1:
         if token and expected == current and _last_token(match, current) == token:
             return Recorded(scored, current, scored.replay.results[-1], repeated=True)

@@ -6,11 +6,19 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.games import RecordError, ReplayError, Result, get_game, replay
+from scorekeeper.games import RecordError, Result, get_game
 from scorekeeper.games.court_piece import Rule
+
+from .properties import (
+    FAST,
+    assert_edit_and_reverse_restores,
+    assert_only_record_errors,
+    assert_replay_equals_one_by_one,
+    json_values,
+)
 
 GAME = get_game("court_piece")
 TABLE = GAME.table(4)
@@ -482,7 +490,6 @@ OPTIONS = st.fixed_dictionaries(
         "courts_to_win": st.one_of(st.none(), st.integers(1, 60)),
     }
 )
-FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def hand_winner(record: dict) -> int:
@@ -528,14 +535,7 @@ def test_streak_dealer_and_trump_chooser_invariants(options, records):
 @given(OPTIONS, st.lists(RECORDS, max_size=30))
 def test_replay_equals_playing_one_by_one(options, records):
     records = playable(options, records)
-    parsed = GAME.parse_options(options, TABLE)
-    done = replay(GAME, TABLE, parsed, records)
-    state = GAME.new_state(TABLE, parsed)
-    for record, result in zip(records, done.results):
-        hand = GAME.play(state, record)
-        assert hand == result
-        state = hand.state
-    assert done.state == state
+    done = assert_replay_equals_one_by_one(GAME, TABLE, GAME.parse_options(options, TABLE), records)
     assert done.records == records
 
 
@@ -544,41 +544,29 @@ def test_replay_equals_playing_one_by_one(options, records):
 def test_an_edit_and_its_reverse_restore_the_state(options, records, data):
     records = playable(options, records)
     parsed = GAME.parse_options(options, TABLE)
-    original = replay(GAME, TABLE, parsed, records).state
     number = data.draw(st.integers(0, len(records) - 1))
-    edited = records[:number] + [data.draw(RECORDS)] + records[number + 1:]
-    try:
-        replay(GAME, TABLE, parsed, edited)
-    except ReplayError as error:
-        assert error.number > number + 1  # only a later hand can stop fitting (the match ended sooner)
-    assert replay(GAME, TABLE, parsed, records).state == original
+    # any record fits where it stands: only a later hand can stop fitting (the match ended sooner)
+    assert_edit_and_reverse_restores(GAME, TABLE, parsed, records, number, data.draw(RECORDS))
 
 
-JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-20, 60) | st.floats(allow_nan=True) | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-    max_leaves=12,
-)
+JSON = json_values(st.integers(-20, 60))
 FIELD_NAMES = st.sampled_from(["outcome", "tricks", "side", "all_thirteen"])
 FIELD_VALUES = JSON | st.sampled_from(["tricks", "first_seven", "revoke", 0, 1, 13, True, "1", [6, 7], [13, 0]])
 RAW_RECORDS = JSON | st.dictionaries(FIELD_NAMES, FIELD_VALUES, max_size=4)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(FAST, max_examples=200)
 @given(RAW_RECORDS, st.lists(RECORDS, max_size=8), OPTIONS)
 def test_any_input_is_taken_or_refused_with_a_record_error(raw, history, options):
     state = GAME.new_state(TABLE, GAME.parse_options(options, TABLE))
     for record in playable(options, history):
         state = GAME.play(state, record).state
-    try:
-        hand = GAME.play(state, raw)
-    except RecordError as error:
-        assert error.message
-    else:
+    hand = assert_only_record_errors(GAME, state, raw)
+    if hand is not None:
         assert len(hand.changes) == 2 and hand.state.hands == state.hands + 1
 
 
-@settings(max_examples=100, deadline=None)
+@settings(FAST, max_examples=100)
 @given(JSON | st.dictionaries(st.sampled_from(["courts_to_win", "court_hand_streak_policy", "all13_courts"]), JSON))
 def test_any_options_are_taken_or_refused_with_a_record_error(raw):
     try:

@@ -9,10 +9,18 @@ import pathlib
 import re
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.games import RecordError, ReplayError, get_game, replay
+
+from .properties import (
+    FAST,
+    JSON,
+    assert_edit_and_reverse_restores,
+    assert_only_record_errors,
+    assert_replay_equals_one_by_one,
+)
 
 GAME = get_game("envite")
 A, B = 0, 1
@@ -442,9 +450,6 @@ def test_every_rule_id_is_a_section_of_the_rules_page():
 
 # -- properties --------------------------------------------------------------------------------
 
-FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
 def valid_record(draw, state) -> dict:
     """A record the rules accept in `state`, of any kind that state allows."""
     winner = draw(st.sampled_from([A, B]))
@@ -504,16 +509,7 @@ def test_property_stones_stay_within_eleven_except_by_winning_the_game(match):
 @FAST
 @given(matches())
 def test_property_replay_equals_one_by_one(match):
-    table, options, records = match
-    state = GAME.new_state(table, options)
-    changes = []
-    for record in records:
-        result = GAME.play(state, record)
-        state = result.state
-        changes.append(result.changes)
-    replayed = replay(GAME, table, options, records)
-    assert replayed.state == state
-    assert [result.changes for result in replayed.results] == changes
+    assert_replay_equals_one_by_one(GAME, *match)
 
 
 @FAST
@@ -522,27 +518,11 @@ def test_property_edit_and_reverse_restores_the_state(match, data):
     table, options, records = match
     if not records:
         return
-    original = replay(GAME, table, options, records)
     index = data.draw(st.integers(0, len(records) - 1))
-    before = original.results[index - 1].state if index else original.start
-    edited = list(records)
-    edited[index] = valid_record(data.draw, before)
-    try:
-        changed = replay(GAME, table, options, edited)
-    except ReplayError as error:
-        assert error.number > index + 1  # the edited hand itself fits; a later one may not
-    else:
-        assert changed.results[:index] == original.results[:index]
-    restored = replay(GAME, table, options, edited[:index] + [records[index]] + edited[index + 1:])
-    assert restored.state == original.state
-    assert restored.results == original.results
+    before = replay(GAME, table, options, records[:index]).state
+    assert_edit_and_reverse_restores(GAME, table, options, records, index, valid_record(data.draw, before))
 
 
-JSON = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-    max_leaves=12,
-)
 STATES = [start(), at((11, 0)), at((0, 11)), at((11, 11)), at((10, 11)), at(games=(2, 0))]
 
 
@@ -550,8 +530,6 @@ STATES = [start(), at((11, 0)), at((0, 11)), at((11, 11)), at((10, 11)), at(game
 @given(st.sampled_from(STATES),
        JSON | st.dictionaries(st.sampled_from(FIELD_NAMES), JSON | st.sampled_from(STAKES), max_size=5))
 def test_property_only_record_errors_for_any_json(state, raw):
-    try:
-        result = GAME.play(state, raw)
-    except RecordError:
-        return
-    assert all(0 <= stones <= 11 for stones in GAME.scores(result.state))
+    result = assert_only_record_errors(GAME, state, raw)
+    if result is not None:
+        assert all(0 <= stones <= 11 for stones in GAME.scores(result.state))

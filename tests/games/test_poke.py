@@ -13,8 +13,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.games import RecordError, ReplayError, get_game, replay
+from scorekeeper.games import RecordError, get_game
 from scorekeeper.games.poke import PokeState, _Rule
+
+from .properties import (
+    FAST,
+    assert_edit_and_reverse_restores,
+    assert_only_record_errors,
+    assert_replay_equals_one_by_one,
+    json_values,
+)
 
 GAME = get_game("poke")
 TABLE = GAME.table(2)
@@ -453,33 +461,29 @@ def play_out(options: dict, hand_list: list) -> tuple[list[dict], list]:
     return records, results
 
 
-@settings(max_examples=100, deadline=None)
+@settings(FAST, max_examples=100)
 @given(options_strategy, st.lists(hands(), max_size=12))
 def test_replay_equals_playing_one_by_one(raw_options, hand_list):
     options = GAME.parse_options(raw_options, TABLE)
     records, results = play_out(options, hand_list)
-    replayed = replay(GAME, TABLE, options, records)
-    assert replayed.results == results
+    replayed = assert_replay_equals_one_by_one(GAME, TABLE, options, records)
+    assert replayed.results == results  # the results play_out collected one by one
 
 
-@settings(max_examples=100, deadline=None)
+@settings(FAST, max_examples=100)
 @given(options_strategy, st.lists(hands(), min_size=1, max_size=10), st.data())
 def test_an_edit_and_its_reverse_restore_the_same_state(raw_options, hand_list, data):
     options = GAME.parse_options(raw_options, TABLE)
     records, results = play_out(options, hand_list)
     number = data.draw(st.integers(0, len(records) - 1))
-    edited = list(records)
     dealer = (options["first_dealer"] + number) % 2  # the deal alternates whatever the hands were
-    edited[number] = materialise(data.draw(hands()), dealer)
-    try:
-        replay(GAME, TABLE, options, edited)
-    except ReplayError as error:
-        assert error.number > number + 1  # only a later hand can become impossible (the rubber ended)
-    restored = replay(GAME, TABLE, options, records)
+    replacement = materialise(data.draw(hands()), dealer)
+    # only a later hand can become impossible (the rubber ended)
+    restored = assert_edit_and_reverse_restores(GAME, TABLE, options, records, number, replacement)
     assert restored.results == results
 
 
-@settings(max_examples=100, deadline=None)
+@settings(FAST, max_examples=100)
 @given(options_strategy, st.lists(hands(), max_size=14))
 def test_games_are_called_exactly_when_due(raw_options, hand_list):
     options = GAME.parse_options(raw_options, TABLE)
@@ -499,13 +503,9 @@ def test_games_are_called_exactly_when_due(raw_options, hand_list):
         state = new
 
 
-json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-10, 10) | st.floats(allow_nan=True) | st.text(max_size=5),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4),
-    max_leaves=12,
-)
+json_like = json_values(st.integers(-10, 10), max_text=5)
 plausible = (
-    json_values
+    json_like
     | st.lists(st.integers(-1, 6), min_size=0, max_size=3)
     | st.sampled_from(CATEGORIES)
     | st.lists(st.lists(st.sampled_from(DECK + ["XX", "10h"]), min_size=4, max_size=6), max_size=3)
@@ -513,14 +513,12 @@ plausible = (
 field_names = st.sampled_from(["tricks", "draws", "better_hand", "poker_hand", "cards"])
 
 
-@settings(max_examples=150, deadline=None)
-@given(json_values | st.dictionaries(field_names, plausible, max_size=5), st.integers(0, 3))
+@FAST
+@given(json_like | st.dictionaries(field_names, plausible, max_size=5), st.integers(0, 3))
 def test_nothing_but_record_error_escapes_play(raw, finished_games):
     state = start()
     for side in (A, B, A)[:finished_games]:
         state = sweep_game(state, side).state
-    try:
-        done = GAME.play(state, raw)
-    except RecordError:
-        return
-    assert sum(done.state.below) + sum(done.state.above) >= sum(state.above)
+    done = assert_only_record_errors(GAME, state, raw)
+    if done is not None:
+        assert sum(done.state.below) + sum(done.state.above) >= sum(state.above)

@@ -6,16 +6,23 @@ Sides: A = 0, B = 1. Each expected value cites the seed line, the row of the out
 
 from __future__ import annotations
 
-import copy
 import pathlib
 import re
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.games import RecordError, ReplayError, get_game, replay
+from scorekeeper.games import RecordError, get_game
 from scorekeeper.games.schnapsen import CARD_POINTS, Marriage, Rule, card_points, hand_score
+
+from .properties import (
+    FAST,
+    JSON,
+    assert_edit_and_reverse_restores,
+    assert_only_record_errors,
+    assert_replay_equals_one_by_one,
+)
 
 GAME = get_game("schnapsen")
 A, B = 0, 1
@@ -503,9 +510,6 @@ def test_hand_score_refuses_impossible_input(args, field):
 
 # -- properties ----------------------------------------------------------------------------------------
 
-FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
 @st.composite
 def valid_records(draw, cards_only=False):
     """A record the rules accept, of any ending, closed or not (RULES.md 1.4.4 with the sanity checks)."""
@@ -585,16 +589,7 @@ def test_property_exactly_one_side_scores_each_hand_and_the_deal_alternates(matc
 @FAST
 @given(matches())
 def test_property_replay_equals_one_by_one(match):
-    table, options, records = match
-    state = GAME.new_state(table, options)
-    changes = []
-    for record in records:
-        result = GAME.play(state, record)
-        state = result.state
-        changes.append(result.changes)
-    replayed = replay(GAME, table, options, records)
-    assert replayed.state == state
-    assert [result.changes for result in replayed.results] == changes
+    assert_replay_equals_one_by_one(GAME, *match)
 
 
 @FAST
@@ -603,28 +598,12 @@ def test_property_edit_and_reverse_restores_the_state(match, data):
     table, options, records = match
     if not records:
         return
-    kept = copy.deepcopy((options, records))
-    original = replay(GAME, table, options, records)
     index = data.draw(st.integers(0, len(records) - 1))
-    edited = list(records)
-    edited[index] = data.draw(valid_records(options["close_tally"] == "cards_only").filter(bool))
-    try:
-        changed = replay(GAME, table, options, edited)
-    except ReplayError as error:
-        assert error.number > index + 1  # the edited hand fits; a later one may come after the end
-    else:
-        assert changed.results[:index] == original.results[:index]
-    restored = replay(GAME, table, options, edited[:index] + [records[index]] + edited[index + 1:])
-    assert restored.state == original.state
-    assert restored.results == original.results
-    assert (options, records) == kept  # replaying changed neither the options nor the records
+    replacement = data.draw(valid_records(options["close_tally"] == "cards_only").filter(bool))
+    # also checks that replaying changed neither the options nor the records
+    assert_edit_and_reverse_restores(GAME, table, options, records, index, replacement)
 
 
-JSON = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-    max_leaves=12,
-)
 FIELD_VALUES = (JSON | st.sampled_from(["out", "played_out", 0, 1, 66, 10])
                 | st.lists(st.integers(-2, 230), min_size=2, max_size=2)
                 | st.dictionaries(st.sampled_from(["points", "tricks", "marriages"]), st.integers(-1, 230) | JSON))
@@ -634,8 +613,6 @@ STATES = [start(), start(close_tally="cards_only", fail_three_measured_at="end")
 @FAST
 @given(st.sampled_from(STATES), JSON | st.dictionaries(st.sampled_from(FIELD_NAMES), FIELD_VALUES, max_size=7))
 def test_property_only_record_errors_for_any_json(state, raw):
-    try:
-        result = GAME.play(state, raw)
-    except RecordError:
-        return
-    assert sorted(result.changes)[0] == 0 and 1 <= max(result.changes) <= 3
+    result = assert_only_record_errors(GAME, state, raw)
+    if result is not None:
+        assert sorted(result.changes)[0] == 0 and 1 <= max(result.changes) <= 3
