@@ -23,7 +23,7 @@ test: $(STAMP)
 
 serve: $(STAMP)
 	$(BIN)/flask --app scorekeeper db upgrade
-	$(BIN)/gunicorn --workers 2 --bind 127.0.0.1:8000 'scorekeeper:create_app()'
+	$(BIN)/gunicorn --workers 1 --threads 8 --bind 127.0.0.1:8000 'scorekeeper:create_app()'
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench.py

@@ -257,7 +257,6 @@ class Recorded:
     scored: Scored
     number: int
     hand: HandResult
-    repeated: bool = False  # the same hand arrived twice (a double tap): recorded once
 
 
 def record_hand(
@@ -274,7 +273,7 @@ def record_hand(
         raise ServiceError(422, "number must be 1 or more: the hand you mean to create.", {"number": "below 1"})
     if expected is not None and expected != current + 1:
         if token and expected == current and _last_token(match, current) == token:
-            return Recorded(scored, current, scored.replay.results[-1], repeated=True)
+            return Recorded(scored, current, scored.replay.results[-1])  # this very form, sent twice
         told = (
             f"Hand {expected} was already recorded from another phone"
             if expected <= current

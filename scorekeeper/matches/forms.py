@@ -12,8 +12,8 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
-from wtforms import BooleanField, HiddenField, IntegerField, RadioField, StringField
-from wtforms.validators import InputRequired, Optional
+from wtforms import BooleanField, HiddenField, IntegerField, StringField
+from wtforms.validators import Optional
 
 from ..games import Game
 from ..games.base import CARD_RANKS, CARD_SUITS, Field, Table
@@ -41,18 +41,6 @@ class SeatsForm(FlaskForm):
 
     draw_partners = BooleanField("Draw partners at random")
     first_dealer = StringField(default="0")
-
-
-class PlayerForm(FlaskForm):
-    name = StringField("Name", validators=[InputRequired()])
-
-
-class FilterForm(FlaskForm):
-    class Meta:
-        csrf = False  # a GET filter changes nothing
-
-    game = RadioField(choices=[], validate_choice=False, validators=[Optional()])
-    player = HiddenField()
 
 
 @dataclass

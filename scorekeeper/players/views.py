@@ -8,7 +8,7 @@ from flask import render_template
 
 from ..extensions import db
 from ..games import GAMES
-from ..models import FINISHED, Match, Player, Seat
+from ..models import FINISHED, Match, Player, Seat, side_of
 from . import bp
 
 
@@ -38,8 +38,7 @@ def outcome(seat: Seat) -> str | None:
         return None
     if match.winner is None:
         return "drawn"
-    side = seat.position % 2 if GAMES[match.game].partnerships else seat.position
-    return "won" if side == match.winner else "lost"
+    return "won" if side_of(match.game, seat.position) == match.winner else "lost"
 
 
 def tally(seats: list[Seat]) -> dict[str, Counter]:
