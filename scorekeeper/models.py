@@ -30,7 +30,10 @@ FINISHED = "finished"
 
 class Player(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
-    name: Mapped[str] = mapped_column(String(40), unique=True)
+    name: Mapped[str] = mapped_column(String(40))
+    # The name case-folded in Python: "Émile" and "émile" are one player on every database
+    # (SQLite's lower() only folds ASCII).
+    key: Mapped[str] = mapped_column(String(160), unique=True)  # folding can lengthen a name
     created: Mapped[datetime] = mapped_column(Stamp, default=now_utc)
 
     seats: Mapped[list[Seat]] = relationship(back_populates="player")

@@ -15,7 +15,7 @@ from functools import cached_property
 from typing import Any
 
 from flask import current_app
-from sqlalchemy import func, update
+from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.attributes import set_committed_value
@@ -181,9 +181,9 @@ def clean_name(name: Any) -> str:
 
 def find_or_add_player(name: str) -> Player:
     """The player of that name (case does not matter), added if new."""
-    found = db.session.scalar(db.select(Player).where(func.lower(Player.name) == name.lower()))
+    found = db.session.scalar(db.select(Player).where(Player.key == name.casefold()))
     if found is None:
-        found = Player(name=name)
+        found = Player(name=name, key=name.casefold())
         db.session.add(found)
     return found
 
@@ -205,7 +205,7 @@ def create_match(
     if not isinstance(names, Sequence) or isinstance(names, (str, bytes)):
         raise ServiceError(422, "List the players' names in seating order.", {"players": "a list of names"})
     names = [clean_name(name) for name in names]
-    if len({name.lower() for name in names}) != len(names):
+    if len({name.casefold() for name in names}) != len(names):
         raise ServiceError(422, "Each player can sit only once at the table.", {"players": "a name is repeated"})
     if options is not None and not isinstance(options, Mapping):
         raise ServiceError(422, "Options must be an object of named values.", {"options": "not an object"})

@@ -38,9 +38,10 @@ def upgrade():
     op.create_table('player',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('name', sa.String(length=40), nullable=False),
+    sa.Column('key', sa.String(length=160), nullable=False),
     sa.Column('created', sa.DateTime(timezone=True), nullable=False),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_player')),
-    sa.UniqueConstraint('name', name=op.f('uq_player_name'))
+    sa.UniqueConstraint('key', name=op.f('uq_player_key'))
     )
     op.create_table('hand',
     sa.Column('id', sa.Integer(), nullable=False),

@@ -421,3 +421,10 @@ def test_poke_card_pickers_offer_every_rank_and_suit(client, actions):
     picker = picker[: picker.index("</select>")]
     assert picker.count("<option") == 14  # a blank and A K Q J 10 9 .. 2
     assert 'aria-label="Ann card 1 rank"' in page
+
+
+def test_a_name_in_another_case_is_the_same_player_beyond_ascii(app, client, actions):
+    actions.start("poke", ["Émile", "Bo"])
+    actions.start("poke", ["émile", "Cy"])
+    with app.app_context():
+        assert db.session.scalars(db.select(Player.name).order_by(Player.name)).all() == ["Bo", "Cy", "Émile"]
