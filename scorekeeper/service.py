@@ -282,7 +282,7 @@ def record_hand(
         raise ServiceError(
             409, f"{told}: check the score, then enter hand {current + 1}.", {"number": f"the next hand is {current + 1}"}
         )
-    if scored.finished or match.status == FINISHED:
+    if scored.finished:
         raise ServiceError(409, "This match is over: it takes no more hands.")
     try:
         record = scored.game.check(scored.state, raw)

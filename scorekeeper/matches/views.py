@@ -80,9 +80,7 @@ def hands(match_id: int):
 @bp.route("/matches/<int:match_id>/hands/<int:number>/edit", methods=["GET", "POST"])
 def edit(match_id: int, number: int):
     """Change a recorded hand; everything after it is replayed."""
-    scored = _load(match_id)
-    if not 1 <= number <= scored.count:
-        abort(404)
+    scored = _load(match_id, number)
     form = HandForm()
     if form.validate_on_submit():
         try:
@@ -99,9 +97,7 @@ def edit(match_id: int, number: int):
 @bp.route("/matches/<int:match_id>/hands/<int:number>/delete", methods=["GET", "POST"])
 def delete(match_id: int, number: int):
     """Ask once, then delete a hand; the later hands move up."""
-    scored = _load(match_id)
-    if not 1 <= number <= scored.count:
-        abort(404)
+    scored = _load(match_id, number)
     form = ConfirmForm()
     if form.validate_on_submit():
         return _change(match_id, lambda: service.delete_hand(match_id, number), f"Hand {number} deleted.")
@@ -149,11 +145,15 @@ def _change(match_id: int, action, done: str):
     return redirect(url_for("matches.show", match_id=match_id))
 
 
-def _load(match_id: int):
+def _load(match_id: int, number: int | None = None):
+    """The replayed match, or the 404 page (also for a hand number it does not have)."""
     try:
-        return service.load(match_id)
+        scored = service.load(match_id)
     except ServiceError:
         abort(404)
+    if number is not None and not 1 <= number <= scored.count:
+        abort(404)
+    return scored
 
 
 def _matches(status: str | None = None, game: str | None = None, player: int | None = None, limit: int = 50):
