@@ -12,15 +12,14 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
-from wtforms import BooleanField, HiddenField, IntegerField, StringField
+from wtforms import BooleanField, HiddenField, IntegerField
 from wtforms.validators import Optional
 
 from ..games import Game
-from ..games.base import CARD_RANKS, CARD_SUITS, Field, Table
+from ..games.base import CARD_RANKS, CARD_SUITS, Field, Table, side_name
 
 BUTTON_LIMIT = 14  # a whole-number range up to this many values shows as buttons, not a box
 NONE = "none"  # the form's word for null (a nullable side left to nobody)
-SIDE_LETTERS = "ABCDEFGHIJKL"
 
 
 class ConfirmForm(FlaskForm):
@@ -37,10 +36,9 @@ class HandForm(FlaskForm):
 
 
 class SeatsForm(FlaskForm):
-    """The fixed part of the new-match form; seats and game options are read by `seats_from_form`."""
+    """The fixed part of the new-match form; seats, first dealer and options: `seats_from_form`."""
 
     draw_partners = BooleanField("Draw partners at random")
-    first_dealer = StringField(default="0")
 
 
 @dataclass
@@ -66,7 +64,7 @@ def labels_for(table: Table, names: Sequence[str]) -> tuple[list[str], list[str]
     sides = []
     for side in range(table.sides):
         members = [names[seat] for seat in table.seats_of(side)]
-        sides.append(f"{SIDE_LETTERS[side]}: {' & '.join(members)}" if table.partnerships else members[0])
+        sides.append(f"{side_name(side)}: {' & '.join(members)}" if table.partnerships else members[0])
     return sides, seats
 
 
@@ -239,5 +237,5 @@ def game_option_widgets(game: Game, table: Table, names: Sequence[str], values: 
 
 
 def options_from_form(game: Game, form: MultiDict, table: Table) -> dict:
-    options = record_from_form(game.options, MultiDict({k[4:]: v for k, v in form.items() if k.startswith("opt-")}), table)
-    return options
+    """The game's options from the new-match form's `opt-` fields."""
+    return record_from_form(game.options, MultiDict({k[4:]: v for k, v in form.items() if k.startswith("opt-")}), table)

@@ -24,6 +24,17 @@ SIDE = "AB"
 # -- what a player does on the page ------------------------------------------------------------
 
 
+def seat_players(page: Page, game: str, names: list[str], partnerships: bool = False) -> None:
+    """From the home page to the new-match form of `game`, with the names typed seat by seat."""
+    page.goto("/")
+    expect(page.get_by_role("heading", name="New match")).to_be_visible()
+    page.get_by_role("link", name=game).click()
+    expect(page.get_by_role("heading", name=f"New {game} match")).to_be_visible()
+    for seat, name in enumerate(names):
+        label = f"Seat {seat + 1} side {SIDE[seat % 2]}" if partnerships else f"Seat {seat + 1}"
+        page.get_by_role("combobox", name=label, exact=True).fill(name)
+
+
 def the_form(page: Page) -> Locator:
     return page.locator("form.hand-form")
 
@@ -137,12 +148,7 @@ def expect_court_piece_board(page: Page, model: CourtPiece, seats: list[str]) ->
 
 def test_court_piece_match_from_the_home_page(page: Page, shot) -> None:
     players = ["Ann", "Bob", "Cy", "Di"]
-    page.goto("/")
-    expect(page.get_by_role("heading", name="New match")).to_be_visible()
-    page.get_by_role("link", name="Court Piece").click()
-    expect(page.get_by_role("heading", name="New Court Piece match")).to_be_visible()
-    for seat, name in enumerate(players):
-        page.get_by_role("combobox", name=f"Seat {seat + 1} side {SIDE[seat % 2]}", exact=True).fill(name)
+    seat_players(page, "Court Piece", players, partnerships=True)
     tap(page, "Draw partners and seats at random")
     tap(group(page, "First dealer"), "Seat 1")
     page.get_by_text("House rules", exact=True).click()
@@ -279,10 +285,7 @@ def split(first: list[str]) -> tuple[Pile, Pile]:
 
 def test_schnapsen_game_to_seven_with_the_card_counter(page: Page, shot) -> None:
     names = ["Ann", "Bob"]
-    page.goto("/")
-    page.get_by_role("link", name="Schnapsen").click()
-    page.get_by_role("combobox", name="Seat 1", exact=True).fill(names[0])
-    page.get_by_role("combobox", name="Seat 2", exact=True).fill(names[1])
+    seat_players(page, "Schnapsen", names)
     page.get_by_role("button", name="Start").click()
     expect(page.get_by_role("heading", name="Hand 1 · Ann deals")).to_be_visible()
 
@@ -367,10 +370,7 @@ def expect_envite_board(page: Page, model: Envite) -> None:
 
 
 def test_envite_through_lying_down_to_a_match_win(page: Page, shot) -> None:
-    page.goto("/")
-    page.get_by_role("link", name="Envite").click()
-    for seat, name in enumerate(["Ann", "Bob", "Cy", "Di"]):
-        page.get_by_role("combobox", name=f"Seat {seat + 1} side {SIDE[seat % 2]}", exact=True).fill(name)
+    seat_players(page, "Envite", ["Ann", "Bob", "Cy", "Di"], partnerships=True)
     page.get_by_role("button", name="Start").click()
     a, b = "A: Ann & Cy", "B: Bob & Di"
     model = Envite()
@@ -504,10 +504,7 @@ def enter_cards(page: Page, names: list[str], hands: list[list[str]]) -> bool:
 
 def test_poke_through_a_rubber(page: Page, shot) -> None:
     names = ["Ann", "Bob"]
-    page.goto("/")
-    page.get_by_role("link", name="Poke").click()
-    page.get_by_role("combobox", name="Seat 1", exact=True).fill(names[0])
-    page.get_by_role("combobox", name="Seat 2", exact=True).fill(names[1])
+    seat_players(page, "Poke", names)
     page.get_by_role("button", name="Start").click()
     model = Poke(dealer=0)
     expect_poke_sheet(page, model)
