@@ -1,18 +1,27 @@
 """The scoring engine: one module per game, all of the same shape (see base.py), and a registry.
 
-Nothing here imports Flask, SQLAlchemy or WTForms: the rules can be tested and used on their own.
+A game registers itself at the bottom of its module; every module in this package is imported
+here, so adding a game is adding its module. Nothing here imports Flask, SQLAlchemy or WTForms:
+the rules can be tested and used on their own.
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+
 from .base import Game, HandResult, Reason, RecordError, Replay, ReplayError, Result, State, Table, replay
 
 GAMES: dict[str, Game] = {}
+SHARED_MODULES = {"base", "fields", "poker", "cards"}  # helpers, not games
 
 
 def register(game: Game) -> Game:
-    """Add a game to the registry (each game module calls this at its bottom)."""
+    """Add a game to the registry, keeping the flagship games first, then by name."""
     GAMES[game.key] = game
+    ordered = sorted(GAMES.values(), key=lambda known: (known.listed, known.name))
+    GAMES.clear()
+    GAMES.update((known.key, known) for known in ordered)
     return game
 
 
@@ -21,8 +30,13 @@ def get_game(key: str) -> Game:
     return GAMES[key]
 
 
-# Imported for their registration; the order is the order the app lists them in.
-from . import envite, court_piece, poke, schnapsen  # noqa: E402,F401
+def _import_games() -> None:
+    for module in pkgutil.iter_modules(__path__):
+        if module.name not in SHARED_MODULES and not module.name.startswith("_"):
+            importlib.import_module(f"{__name__}.{module.name}")
+
+
+_import_games()
 
 __all__ = [
     "GAMES", "Game", "HandResult", "Reason", "RecordError", "Replay", "ReplayError", "Result",

@@ -1,44 +1,57 @@
-"""What every game shares: the table, typed field declarations, hand results and replay.
+"""What every game shares: the table, the books every game keeps, hand results, boards and replay.
 
-A game module declares its options and hand fields once, as `Field`s; the web forms, the API's
-validation and its self-description (`GET /api/v1/games/<key>`) are all built from them. The
-rules themselves are pure functions of (state, record) and know nothing of the web or a database.
+A game module declares its options and hand fields once, as `Field`s (fields.py); the web forms,
+the API's validation and its self-description are all built from them. The engine enforces what
+the declarations say (required, when, total, alternative forms); a game's `validate` checks only
+its own rules. The base keeps the books: it builds the state, counts the hands and moves the deal.
 
 The shape of every game module:
 
-    class Envite(Game):
-        key, name, min_players, max_players, partnerships
-        options = (...Field...)          # first_dealer is added for every game
+    class Rule(StrEnum): ...                     # the anchors of its rules page
+    @dataclass(frozen=True)
+    class OmiState(State): points: tuple = ...   # what the game keeps between hands
+
+    class Omi(Game):
+        key, name, min_players, max_players, partnerships, unit
+        rules = Rule; state_class = OmiState
+        deals = True                             # False: nobody deals, no first_dealer option
+        options = (...Field...)
         hand_fields = (...Field...)
-        def new_state(self, table, options) -> State
-        def validate(self, state, record) -> None          # raise RecordError(message, field)
-        def apply(self, state, record) -> HandResult        # record already checked
-        def result(self, state, called=False) -> Result       # called: the table called `finish`
-        def ends_by_call(self, options) -> bool             # only games with no natural end
-        def scores(self, state) -> list[int]                # one number per side, the game's unit
-        def public_state(self, state) -> dict              # the API's `state`
-    register(Envite())
+        record_forms = (RecordForm(...), ...)    # only for records with alternative shapes
+        def start(self, table, options) -> dict              # the state's own fields at the start
+        def validate(self, state, record) -> None             # RecordError(message, field)
+        def score_hand(self, state, record) -> HandResult     # record already checked
+        def next_dealer(self, before, after, record) -> seat  # default: the next seat still in
+        def result(self, state, called=False) -> Result        # called: the table called `finish`
+        def ends_by_call(self, options) -> bool               # only games with no natural end
+        def scores(self, state) -> list[int]                  # one number per side, the game's unit
+        def board(self, state) -> Board                        # default: scores, unit, target
+        def public_state(self, state) -> dict                  # the API's `state`
+        def example_hand(self, state, rng) -> dict            # a valid record: tests and bench
+    GAME = register(Omi())
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-REQUIRED: Any = object()  # marks a field that has no default: it must be given
-
-
-class RecordError(ValueError):
-    """A record or an option that cannot be taken; `fields` maps field names to what is wrong."""
-
-    def __init__(self, message: str, field: str | None = None, fields: dict[str, str] | None = None):
-        super().__init__(message)
-        self.message = message
-        self.fields = dict(fields or {})
-        if field is not None:
-            self.fields.setdefault(field, message)
+from .fields import (  # noqa: F401  (re-exported: games import them from here)
+    CARD_RANKS,
+    CARD_SUITS,
+    REQUIRED,
+    Field,
+    RecordError,
+    RecordForm,
+    When,
+    check_declarations,
+    on_option,
+    parse_card,
+    parse_fields,
+    value,
+)
 
 
 class ReplayError(RecordError):
@@ -52,251 +65,44 @@ class ReplayError(RecordError):
 
 @dataclass(frozen=True)
 class Table:
-    """Who sits where. Partnership games alternate sides around the table (seat i on side i % 2)."""
+    """Who sits where: any number of players, each seat on a side.
+
+    By default a partnership game alternates sides around the table (seat i on side i % 2) and
+    any other game gives each player a side of their own; `seat_sides` says otherwise."""
 
     players: int
-    partnerships: bool
+    partnerships: bool = False
+    seat_sides: tuple[int, ...] | None = None
+
+    def __post_init__(self):
+        if self.seat_sides is None:
+            sides = tuple(seat % 2 if self.partnerships else seat for seat in range(self.players))
+            object.__setattr__(self, "seat_sides", sides)
 
     @property
     def sides(self) -> int:
-        return 2 if self.partnerships else self.players
+        return max(self.seat_sides) + 1 if self.seat_sides else 0
 
     def side_of(self, seat: int) -> int:
-        return seat % 2 if self.partnerships else seat
+        return self.seat_sides[seat]
 
     def seats_of(self, side: int) -> list[int]:
         return [seat for seat in range(self.players) if self.side_of(seat) == side]
 
-    def next_seat(self, seat: int) -> int:
-        """The next seat in play order (the order the players were listed in)."""
-        return (seat + 1) % self.players
+    def next_seat(self, seat: int, skip: Sequence[int] = ()) -> int:
+        """The next seat in play order (the order the players were listed in), past any in `skip`."""
+        for step in range(1, self.players + 1):
+            candidate = (seat + step) % self.players
+            if candidate not in skip:
+                return candidate
+        return seat
 
+    def other(self, side: int) -> int:
+        """The other side, at a table of two sides."""
+        return 1 - side
 
-@dataclass(frozen=True)
-class Field:
-    """One typed value of an option or a hand record.
-
-    type is one of:
-      "side"     a side index (0 .. sides-1); `nullable` allows null
-      "seat"     a seat index (0 .. players-1)
-      "int"      a whole number in [min, max]
-      "choice"   one of `choices` (strings or numbers, compared exactly)
-      "bool"     true or false
-      "per_side" a list of whole numbers in [min, max], one per side (adding up to `total`, if set)
-      "cards"    a list, one per side, of five card codes such as "AS" or "TD"
-      "group"    an object made of the sub-`fields`
-    `when` = (other field, allowed values): the field only belongs to the record when the other
-    field has one of those values (forms hide it otherwise; the game's validate enforces it).
-    """
-
-    name: str
-    type: str
-    help: str
-    default: Any = REQUIRED
-    choices: tuple = ()
-    min: int | None = None
-    max: int | None = None
-    nullable: bool = False
-    fields: tuple[Field, ...] = ()
-    when: tuple[str, tuple] | None = None
-    label: str | None = None
-    total: int | None = None  # per_side: the numbers always add up to this (tricks in a hand)
-
-    @property
-    def required(self) -> bool:
-        return self.default is REQUIRED
-
-    @property
-    def title(self) -> str:
-        return self.label or self.name.replace("_", " ").capitalize()
-
-    def describe(self) -> dict:
-        """The field as the API's self-description shows it."""
-        out: dict[str, Any] = {"name": self.name, "type": self.type, "help": self.help}
-        out["required"] = self.required
-        if not self.required:
-            out["default"] = self.default
-        if self.choices:
-            out["choices"] = list(self.choices)
-        if self.min is not None:
-            out["min"] = self.min
-        if self.max is not None:
-            out["max"] = self.max
-        if self.nullable:
-            out["nullable"] = True
-        if self.fields:
-            out["fields"] = [sub.describe() for sub in self.fields]
-        if self.when:
-            out["when"] = {"field": self.when[0], "values": list(self.when[1])}
-        if self.total is not None:
-            out["total"] = self.total
-        return out
-
-    def parse(self, value: Any, table: Table) -> Any:
-        """The value in its canonical type, or RecordError naming this field."""
-        if value is None:
-            if self.nullable:
-                return None
-            raise RecordError(f"{self.title} must be given.", self.name)
-        parser = _PARSERS[self.type]
-        return parser(self, value, table)
-
-
-def _whole_number(fld: Field, value: Any, what: str | None = None) -> int:
-    what = what or fld.title
-    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise RecordError(f"{what} must be a whole number.", fld.name)
-    try:
-        number = int(value) if not isinstance(value, float) else value
-    except (TypeError, ValueError):
-        raise RecordError(f"{what} must be a whole number.", fld.name) from None
-    if isinstance(number, float):
-        if not number.is_integer():
-            raise RecordError(f"{what} must be a whole number.", fld.name)
-        number = int(number)
-    return number
-
-
-def _in_range(fld: Field, number: int, low: int | None, high: int | None, what: str | None = None) -> int:
-    what = what or fld.title
-    if low is not None and number < low:
-        raise RecordError(f"{what} must be at least {low}.", fld.name)
-    if high is not None and number > high:
-        raise RecordError(f"{what} must be at most {high}.", fld.name)
-    return number
-
-
-def _parse_side(fld: Field, value: Any, table: Table) -> int:
-    number = _whole_number(fld, value)
-    if not 0 <= number < table.sides:
-        raise RecordError(f"{fld.title} must name a side, 0 to {table.sides - 1}.", fld.name)
-    return number
-
-
-def _parse_seat(fld: Field, value: Any, table: Table) -> int:
-    number = _whole_number(fld, value)
-    if not 0 <= number < table.players:
-        raise RecordError(f"{fld.title} must name a seat, 0 to {table.players - 1}.", fld.name)
-    return number
-
-
-def _parse_int(fld: Field, value: Any, table: Table) -> int:
-    return _in_range(fld, _whole_number(fld, value), fld.min, fld.max)
-
-
-def _parse_choice(fld: Field, value: Any, table: Table) -> Any:
-    for choice in fld.choices:
-        # Forms send text, so "4" matches the choice 4; JSON's true never matches 1.
-        if type(value) is type(choice) and value == choice:
-            return choice
-        if isinstance(value, str) and not isinstance(choice, str) and value == str(choice):
-            return choice
-    allowed = ", ".join(str(choice) for choice in fld.choices)
-    raise RecordError(f"{fld.title} must be one of: {allowed}.", fld.name)
-
-
-def _parse_bool(fld: Field, value: Any, table: Table) -> bool:
-    if isinstance(value, bool):
-        return value
-    if value in ("true", "on", "1", "yes", 1):
-        return True
-    if value in ("false", "off", "0", "no", "", 0):
-        return False
-    raise RecordError(f"{fld.title} must be true or false.", fld.name)
-
-
-def _parse_per_side(fld: Field, value: Any, table: Table) -> list[int]:
-    if not isinstance(value, Sequence) or isinstance(value, (str, bytes)) or len(value) != table.sides:
-        raise RecordError(f"{fld.title} must be a list of {table.sides} numbers, one per side.", fld.name)
-    return [_in_range(fld, _whole_number(fld, item), fld.min, fld.max) for item in value]
-
-
-CARD_RANKS = "AKQJT98765432"
-CARD_SUITS = "SHDC"
-
-
-def parse_card(text: Any) -> str | None:
-    """A card code in canonical form ("10h" -> "TH"), or None if it is not a card."""
-    if not isinstance(text, str):
-        return None
-    code = text.strip().upper().replace("10", "T")
-    if len(code) == 2 and code[0] in CARD_RANKS and code[1] in CARD_SUITS:
-        return code
-    return None
-
-
-def _parse_cards(fld: Field, value: Any, table: Table) -> list[list[str]]:
-    shape = f"{fld.title} must be {table.sides} hands of five cards such as AS, TD or 7C."
-    if not isinstance(value, Sequence) or isinstance(value, (str, bytes)) or len(value) != table.sides:
-        raise RecordError(shape, fld.name)
-    hands = []
-    for hand in value:
-        if isinstance(hand, str):
-            hand = hand.replace(",", " ").split()
-        if not isinstance(hand, Sequence) or len(hand) != 5:
-            raise RecordError(shape, fld.name)
-        cards = [parse_card(card) for card in hand]
-        if None in cards:
-            bad = next(card for card, code in zip(hand, cards) if code is None)
-            raise RecordError(f"{fld.title}: {bad!r} is not a card (rank A K Q J T 9..2, suit S H D C).", fld.name)
-        hands.append(cards)
-    every = [card for hand in hands for card in hand]
-    if len(set(every)) != len(every):
-        raise RecordError(f"{fld.title}: a card appears twice.", fld.name)
-    return hands
-
-
-def _parse_group(fld: Field, value: Any, table: Table) -> dict:
-    if not isinstance(value, Mapping):
-        raise RecordError(f"{fld.title} must be an object.", fld.name)
-    return parse_fields(fld.fields, value, table, prefix=f"{fld.name}.")
-
-
-_PARSERS = {
-    "side": _parse_side,
-    "seat": _parse_seat,
-    "int": _parse_int,
-    "choice": _parse_choice,
-    "bool": _parse_bool,
-    "per_side": _parse_per_side,
-    "cards": _parse_cards,
-    "group": _parse_group,
-}
-
-
-def parse_fields(fields: Sequence[Field], raw: Any, table: Table, prefix: str = "") -> dict:
-    """Parse the given keys of `raw`: unknown keys and every type error are reported together.
-
-    Keys that were not given stay absent (a game may care whether a field was sent at all)."""
-    if not isinstance(raw, Mapping):
-        raise RecordError("A record must be an object of named fields.")
-    by_name = {fld.name: fld for fld in fields}
-    errors: dict[str, str] = {}
-    parsed: dict[str, Any] = {}
-    for name, value in raw.items():
-        fld = by_name.get(name)
-        if fld is None:
-            errors[f"{prefix}{name}"] = f"{name!r} is not a field of this record."
-            continue
-        try:
-            parsed[name] = fld.parse(value, table)
-        except RecordError as error:
-            for key, message in error.fields.items():
-                errors[f"{prefix}{key}"] = message
-    if errors:
-        first = next(iter(errors.values()))
-        raise RecordError(first, fields=errors)
-    return parsed
-
-
-def value(fields: Sequence[Field], record: Mapping, name: str) -> Any:
-    """The record's value for `name`, or the field's default when it was not given."""
-    if name in record:
-        return record[name]
-    for fld in fields:
-        if fld.name == name:
-            return None if fld.required else fld.default
-    raise KeyError(name)
+    def zeros(self) -> tuple[int, ...]:
+        return (0,) * self.sides
 
 
 @dataclass(frozen=True)
@@ -335,13 +141,87 @@ class HandResult:
     game_winner: int | None = None
 
 
+WON, SHARED, LOST, DRAWN = "won", "shared", "lost", "drawn"
+
+
 @dataclass(frozen=True)
 class Result:
-    """Where the match stands: over or not, the winning side (None: not over, or a draw), a headline."""
+    """Where the match stands, and once it is over, who won.
+
+    `winner`: the one winning side, or None (not over, a draw, a shared win, or a game that
+    names losers). `winners`: the sides that share a win. `losers`: the sides a game names as
+    losers when it names no winner. `ranking`: every side, best first, where the game ranks them.
+    `out`: the sides out of play, in the order they went out."""
 
     over: bool
     winner: int | None
     headline: str
+    winners: tuple[int, ...] = ()
+    losers: tuple[int, ...] = ()
+    ranking: tuple[int, ...] = ()
+    out: tuple[int, ...] = ()
+
+    def outcome(self, side: int) -> str | None:
+        """'won', 'shared', 'lost' or 'drawn' for a side of a match that is over; None in play."""
+        if not self.over:
+            return None
+        if self.winner is not None:
+            return WON if side == self.winner else LOST
+        if self.winners:
+            return (SHARED if len(self.winners) > 1 else WON) if side in self.winners else LOST
+        if self.losers:
+            return LOST if side in self.losers else SHARED
+        return DRAWN
+
+
+@dataclass(frozen=True)
+class SideBoard:
+    """One side's corner of the scoreboard: its score in the game's unit, toward a target."""
+
+    score: int
+    unit: str
+    target: int | None = None
+    lines: tuple[str, ...] = ()  # the game's own lines for this side: "Games: 1 of 2"
+    flag: str | None = None  # a state worth shouting: "Lying down", "Out"
+
+
+@dataclass(frozen=True)
+class Board:
+    """The scoreboard a game declares; one template draws every game's board."""
+
+    sides: tuple[SideBoard, ...]
+    lines: tuple[str, ...] = ()  # lines for the whole table: a streak, a pot, what happens next
+    turn: tuple[tuple[str, int], ...] = ()  # (role, seat) in large type: ("Deals", 2), ("Trumps", 3)
+    lower_is_better: bool = False
+
+
+@dataclass(frozen=True)
+class Extra:
+    """Something besides cards that a calculator counts, per side: marriages shown, say."""
+
+    name: str
+    label: str
+    points: int
+    most: int = 1  # 1: a toggle; more: buttons 0..most
+
+
+@dataclass(frozen=True)
+class CardCounter:
+    """A hand calculator: the table taps the cards each side won (and any extras), and the app
+    fills the per-side fields in `fills` for a side whose boxes were left empty.
+
+    `count(cards, extras, options)` gives those fields' values for one side; it may raise
+    RecordError. `points` (card -> value) and the extras' points let the form show a live total."""
+
+    name: str
+    title: str
+    help: str
+    cards: tuple[str, ...]
+    points: Mapping[str, int]
+    fills: tuple[str, ...]
+    count: Callable[[list[str], Mapping[str, int], Mapping], Mapping[str, int]]
+    extras: tuple[Extra, ...] = ()
+    before: str | None = None  # the hand field the counter is drawn just before
 
 
 FIRST_DEALER = Field(
@@ -357,16 +237,23 @@ class Game:
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     partnerships: ClassVar[bool]
+    unit: ClassVar[str] = "points"
+    deals: ClassVar[bool] = True  # False: nobody deals; no first_dealer option, dealer is null
+    listed: ClassVar[int] = 100  # where the game stands in lists (the flagship games first)
+    rules: ClassVar[type] = ()  # the game's Rule enum: the anchors its reasons link to
+    state_class: ClassVar[type[State]] = State
     options: ClassVar[tuple[Field, ...]] = ()
     hand_fields: ClassVar[tuple[Field, ...]] = ()
+    record_forms: ClassVar[tuple[RecordForm, ...]] = ()
+    calculators: ClassVar[tuple[CardCounter, ...]] = ()
 
     # -- declarations -------------------------------------------------------------------------
     @property
     def all_options(self) -> tuple[Field, ...]:
-        return (FIRST_DEALER, *self.options)
+        return (FIRST_DEALER, *self.options) if self.deals else self.options
 
     def describe(self) -> dict:
-        return {
+        out = {
             "key": self.key,
             "name": self.name,
             "players": {"min": self.min_players, "max": self.max_players},
@@ -374,8 +261,11 @@ class Game:
             "options": [fld.describe() for fld in self.all_options],
             "hand_fields": [fld.describe() for fld in self.hand_fields],
         }
+        if self.record_forms:
+            out["record_forms"] = [form.describe() for form in self.record_forms]
+        return out
 
-    def table(self, players: int) -> Table:
+    def table(self, players: int, seat_sides: Sequence[int] | None = None) -> Table:
         if not self.min_players <= players <= self.max_players:
             span = (
                 f"{self.min_players}"
@@ -383,12 +273,17 @@ class Game:
                 else f"{self.min_players} to {self.max_players}"
             )
             raise RecordError(f"{self.name} is played by {span} players.", "players")
-        return Table(players, self.partnerships)
+        self.check_players(players)
+        return Table(players, self.partnerships, tuple(seat_sides) if seat_sides else None)
+
+    def check_players(self, players: int) -> None:
+        """Counts inside min..max that the game still refuses (Cuarenta with three, say)."""
 
     def parse_options(self, raw: Mapping | None, table: Table) -> dict:
         """Every option with its value: the given ones checked, the rest at their defaults."""
         given = parse_fields(self.all_options, raw or {}, table)
         options = {fld.name: given.get(fld.name, fld.default) for fld in self.all_options}
+        check_declarations(self.all_options, {k: v for k, v in given.items()}, options)
         self.validate_options(options, table)
         return options
 
@@ -401,30 +296,51 @@ class Game:
 
     def form_fields(self, state: State) -> tuple[Field, ...]:
         """The hand fields that make sense in this state (the form shows only these)."""
-        return self.hand_fields
+        return under_options(self.hand_fields, state.options)
 
     def value(self, record: Mapping, name: str) -> Any:
         return value(self.hand_fields, record, name)
 
-    # -- rules --------------------------------------------------------------------------------
+    # -- the books ----------------------------------------------------------------------------
+    def new_state(self, table: Table, options: Mapping) -> State:
+        dealer = options.get("first_dealer", 0) if self.deals else None
+        return self.state_class(table=table, options=dict(options), dealer=dealer, **self.start(table, options))
+
+    def start(self, table: Table, options: Mapping) -> dict:
+        """The game's own state fields at the start of a match (the defaults of its State, if empty)."""
+        return {}
+
     def check(self, state: State, raw: Any) -> dict:
         """The record in canonical form (given keys only), or RecordError saying what is wrong."""
         if self.result(state).over:
             raise RecordError("The match is over: no more hands can be recorded.")
         record = parse_fields(self.hand_fields, raw, state.table)
+        check_declarations(self.hand_fields, record, state.options, self.record_forms)
         self.validate(state, record)
         return record
 
     def play(self, state: State, raw: Any) -> HandResult:
         return self.apply(state, self.check(state, raw))
 
-    def new_state(self, table: Table, options: Mapping) -> State:
-        raise NotImplementedError
+    def apply(self, state: State, record: Mapping) -> HandResult:
+        """Score a checked record, then count the hand and move the deal."""
+        done = self.score_hand(state, record)
+        after = done.state.evolve(hands=state.hands + 1)
+        after = after.evolve(dealer=self.next_dealer(state, after, record) if self.deals else None)
+        return dataclasses.replace(done, state=after)
+
+    def next_dealer(self, before: State, after: State, record: Mapping) -> int | None:
+        """Who deals the next hand: by default the next seat, past any player who is out."""
+        return after.table.next_seat(before.dealer, skip=self.seats_out(after))
+
+    def seats_out(self, state: State) -> tuple[int, ...]:
+        """Seats no longer in play (eliminated players); the deal passes them by."""
+        return ()
 
     def validate(self, state: State, record: dict) -> None:
-        raise NotImplementedError
+        """The game's own refusals, beyond what the declarations say; the default has none."""
 
-    def apply(self, state: State, record: Mapping) -> HandResult:
+    def score_hand(self, state: State, record: Mapping) -> HandResult:
         raise NotImplementedError
 
     def result(self, state: State, called: bool = False) -> Result:
@@ -433,8 +349,32 @@ class Game:
     def scores(self, state: State) -> list[int]:
         raise NotImplementedError
 
+    def target(self, state: State) -> int | None:
+        """The score that wins, where there is one (the board draws a meter toward it)."""
+        return None
+
+    def board(self, state: State) -> Board:
+        target = self.target(state)
+        return Board(tuple(SideBoard(score, self.unit, target) for score in self.scores(state)))
+
     def public_state(self, state: State) -> dict:
+        return {}
+
+    def example_hand(self, state: State, rng) -> dict:
+        """A record the game takes in this state, drawn with `rng` (contract tests and the bench)."""
         raise NotImplementedError
+
+
+def under_options(fields: Sequence[Field], options: Mapping) -> tuple[Field, ...]:
+    """The fields (and group members) that exist under these options: `when` on an option holds."""
+    kept = []
+    for fld in fields:
+        if fld.when is not None and fld.when.option and not fld.when.holds({}, options, {}):
+            continue
+        if fld.fields:
+            fld = dataclasses.replace(fld, fields=under_options(fld.fields, options))
+        kept.append(fld)
+    return tuple(kept)
 
 
 @dataclass

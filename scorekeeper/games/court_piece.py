@@ -24,11 +24,12 @@ courts (0-0 too) is a draw. The option `courts_to_win` ends it instead when a si
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, StrEnum
 
-from .base import Field, Game, HandResult, Reason, RecordError, Result, State, Table, side_name
+from .base import Board, Field, Game, HandResult, Reason, RecordError, Result, State, side_name
 
 _PLAYERS = 4
 _TRICKS_IN_HAND = 13
@@ -54,7 +55,7 @@ class StreakPolicy(Enum):
     IGNORE = "ignore"
 
 
-class Rule:
+class Rule(StrEnum):
     """Section ids of templates/rules/court_piece.html that the reason lines link to."""
 
     STREAK = "streak"
@@ -98,6 +99,10 @@ class CourtPiece(Game):
     min_players = _PLAYERS
     max_players = _PLAYERS
     partnerships = True
+    unit = "courts"
+    listed = 1
+    rules = Rule
+    state_class = CourtPieceState
     options = (
         Field(
             "courts_to_win",
@@ -159,31 +164,13 @@ class CourtPiece(Game):
     def ends_by_call(self, options: Mapping) -> bool:
         return options.get("courts_to_win") is None
 
-    def new_state(self, table: Table, options: Mapping) -> CourtPieceState:
-        return CourtPieceState(table=table, options=dict(options), dealer=options["first_dealer"])
-
     # -- checking -----------------------------------------------------------------------------
     def validate(self, state: State, record: dict) -> None:
-        if "outcome" not in record:
-            raise RecordError("Outcome must be given: tricks, first_seven or revoke.", "outcome")
-        outcome = record["outcome"]
-        for fld in self.hand_fields:
-            if fld.when is None:
-                continue
-            belongs = outcome in fld.when[1]
-            if fld.name in record and not belongs:
-                allowed = " or ".join(fld.when[1])
-                raise RecordError(f"{fld.title} is only given when the outcome is {allowed}.", fld.name)
-            if belongs and fld.required and fld.name not in record:
-                raise RecordError(f"{fld.title} must be given when the outcome is {outcome}.", fld.name)
-        if outcome == Outcome.TRICKS.value:
+        if record["outcome"] == Outcome.TRICKS.value:
             self._check_tricks(record["tricks"])
 
     @staticmethod
     def _check_tricks(tricks: list[int]) -> None:
-        total = sum(tricks)
-        if total != _TRICKS_IN_HAND:
-            raise RecordError(f"Tricks must add up to {_TRICKS_IN_HAND} (these add up to {total}).", "tricks")
         if _TRICKS_IN_HAND in tricks:
             # Taking all 13 means taking the first seven, which is a court: RULES 1.2.3.
             raise RecordError(
@@ -192,7 +179,7 @@ class CourtPiece(Game):
             )
 
     # -- scoring ------------------------------------------------------------------------------
-    def apply(self, state: CourtPieceState, record: Mapping) -> HandResult:
+    def score_hand(self, state: CourtPieceState, record: Mapping) -> HandResult:
         outcome = Outcome(record["outcome"])
         if outcome is Outcome.TRICKS:
             winner, won = self._played_out(record["tricks"])
@@ -206,8 +193,6 @@ class CourtPiece(Game):
         new_state = state.evolve(
             courts=tuple(total + change for total, change in zip(state.courts, changes)),
             streak=streak,
-            hands=state.hands + 1,
-            dealer=self._next_dealer(state.table, state.dealer, winner, awarded),
         )
         game_winner = self._target_reached(new_state)
         if game_winner is not None:
@@ -248,9 +233,11 @@ class CourtPiece(Game):
             return before, 0, []
         return Streak(), 0, [Reason(f"{before.describe()} ends: the court hand resets it", Rule.COURT_HANDS)]
 
-    @staticmethod
-    def _next_dealer(table: Table, dealer: int, winner: int, awarded: int) -> int:
+    def next_dealer(self, before: CourtPieceState, after: CourtPieceState, record: Mapping) -> int:
         """S4:103 and S4:96 with RULES CP-Q3: the losing side always deals, so the winners choose trumps."""
+        table, dealer = before.table, before.dealer
+        awarded = sum(after.courts) > sum(before.courts)
+        winner = _hand_winner(before, record)
         if table.side_of(dealer) == winner:
             return table.next_seat(dealer)
         if awarded:
@@ -284,6 +271,17 @@ class CourtPiece(Game):
     def scores(self, state: CourtPieceState) -> list[int]:
         return list(state.courts)
 
+    def target(self, state: State) -> int | None:
+        return state.options.get("courts_to_win")
+
+    def board(self, state: CourtPieceState) -> Board:
+        streak = state.streak
+        run = "no streak" if streak.side is None else f"{side_name(streak.side)}: {streak.count} of {_WINS_FOR_COURT}"
+        target = self.target(state)
+        lines = [f"Streak: {run}"] + ([f"First to {_courts(target)}"] if target else [])
+        turn = (("Deals", state.dealer), ("Trumps", self.trump_chooser(state)))
+        return dataclasses.replace(super().board(state), lines=tuple(lines), turn=turn)
+
     def public_state(self, state: CourtPieceState) -> dict:
         return {
             "streak": {"side": state.streak.side, "count": state.streak.count},
@@ -294,6 +292,14 @@ class CourtPiece(Game):
     def trump_chooser(state: State) -> int:
         """The player after the dealer chooses trumps (S4:90); derived, never stored (RULES 1.2.2)."""
         return state.table.next_seat(state.dealer)
+
+
+def _hand_winner(state: State, record: Mapping) -> int:
+    """The side that won the hand: most tricks, the first seven, or the side that did not revoke."""
+    outcome = Outcome(record["outcome"])
+    if outcome is Outcome.TRICKS:
+        return 0 if record["tricks"][0] > record["tricks"][1] else 1
+    return state.table.other(record["side"]) if outcome is Outcome.REVOKE else record["side"]
 
 
 def _streak_win(before: Streak, winner: int, event: str, rule: str = Rule.STREAK) -> tuple[Streak, int, list[Reason]]:

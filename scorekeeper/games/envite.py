@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum, StrEnum
 
-from .base import Field, Game, HandResult, Reason, RecordError, Result, State, Table, side_name
+from .base import Board, Field, Game, HandResult, Reason, RecordError, Result, SideBoard, State, side_name
 
 _GAME_STAKE = "game"
 _STAKES = (2, 4, 7, 9, _GAME_STAKE)
@@ -109,6 +109,10 @@ class Envite(Game):
     min_players = 4
     max_players = 12
     partnerships = True
+    unit = "stones"
+    listed = 0
+    rules = _Rule
+    state_class = EnviteState
     options = (
         Field("games_to_win", "int", "Games a side must win to take the match (2: best of three).",
               default=2, min=1, max=5, label="Games to win"),
@@ -120,7 +124,8 @@ class Envite(Game):
     )
     hand_fields = (
         Field("winner", "side",
-              "The side that won the hand, or whose raise was declined; may be left out with a forfeit."),
+              "The side that won the hand, or whose raise was declined; may be left out with a forfeit.",
+              default=None),
         Field("stake", "choice", "What the hand was played for; with declined, the raise that was declined.",
               default=_OPENING_STAKE, choices=_STAKES),
         Field("declined", "bool", "The last raise was declined, so the hand was not played.", default=False),
@@ -130,9 +135,6 @@ class Envite(Game):
     )
 
     # -- state ------------------------------------------------------------------------------
-    def new_state(self, table: Table, options: Mapping) -> EnviteState:
-        return EnviteState(table=table, options=dict(options), dealer=options["first_dealer"])
-
     def form_fields(self, state: EnviteState) -> tuple[Field, ...]:
         wanted = _FORM_FIELDS[_mode(state)]
         return tuple(fld for fld in self.hand_fields if fld.name in wanted)
@@ -190,7 +192,7 @@ class Envite(Game):
             raise RecordError(message, "winner")
 
     # -- scoring ----------------------------------------------------------------------------
-    def apply(self, state: EnviteState, record: Mapping) -> HandResult:
+    def score_hand(self, state: EnviteState, record: Mapping) -> HandResult:
         outcome = self._outcome(state, record)
         if outcome.stones is None:
             return self._win_game(state, outcome)
@@ -199,7 +201,7 @@ class Envite(Game):
         changes[side] = min(_CAP, state.stones[side] + outcome.stones) - state.stones[side]
         text = f"{outcome.text}: {_gain_text(side, outcome.stones, changes[side], outcome.detail)}"
         stones = tuple(old + change for old, change in zip(state.stones, changes))
-        return HandResult(self._next(state, stones=stones), changes, [Reason(text, outcome.rule)])
+        return HandResult(state.evolve(stones=stones), changes, [Reason(text, outcome.rule)])
 
     def _outcome(self, state: EnviteState, record: Mapping) -> _Outcome:
         mode = _mode(state)
@@ -264,14 +266,11 @@ class Envite(Game):
             Reason(f"{outcome.text}: {side_name(side)} +{changes[side]} to twelve", outcome.rule),
             Reason(f"{side_name(side)} wins game {sum(games)}", _Rule.GAME_AND_MATCH),
         ]
-        new = self._next(state, stones=(0, 0), games=tuple(games))
+        new = state.evolve(stones=(0, 0), games=tuple(games))
         standing = self.result(new)
         if standing.over:
             reasons.append(Reason(standing.headline, _Rule.GAME_AND_MATCH))
         return HandResult(new, changes, reasons, game_winner=side)
-
-    def _next(self, state: EnviteState, **changes) -> EnviteState:
-        return state.evolve(hands=state.hands + 1, dealer=state.table.next_seat(state.dealer), **changes)
 
     # -- standing ---------------------------------------------------------------------------
     def result(self, state: EnviteState, called: bool = False) -> Result:
@@ -287,6 +286,14 @@ class Envite(Game):
 
     def scores(self, state: EnviteState) -> list[int]:
         return list(state.stones)
+
+    def board(self, state: EnviteState) -> Board:
+        to_win = state.options["games_to_win"]
+        sides = tuple(
+            SideBoard(stones, self.unit, _CAP, (f"Games: {games} of {to_win}",), "Lying down" if lying else None)
+            for stones, games, lying in zip(state.stones, state.games, _lying(state))
+        )
+        return Board(sides, turn=(("Deals", state.dealer),))
 
     def public_state(self, state: EnviteState) -> dict:
         finished = self.result(state).over

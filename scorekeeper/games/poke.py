@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from . import poker
-from .base import Field, Game, HandResult, Reason, RecordError, Result, State, Table, side_name
+from .base import Field, Game, HandResult, Reason, RecordError, RecordForm, Result, State, side_name
 from .poker import Category
 
 _PLAYERS = 2
@@ -123,6 +123,9 @@ class Poke(Game):
     min_players = _PLAYERS
     max_players = _PLAYERS
     partnerships = False
+    listed = 2
+    rules = _Rule
+    state_class = PokeState
     options = (
         Field("game_target", "int", "Points below the line that win a game (ties play on).",
               default=20, min=1, max=1000, label="Game target"),
@@ -143,54 +146,32 @@ class Poke(Game):
               default=None, nullable=True, label="Cards"),
     )
 
-    # -- state ------------------------------------------------------------------------------
-    def new_state(self, table: Table, options: Mapping) -> PokeState:
-        return PokeState(table=table, options=dict(options), dealer=options["first_dealer"])
+    record_forms = (
+        RecordForm("category", ("better_hand", "poker_hand"), "the better hand and its category"),
+        RecordForm("cards", ("cards",), "both final hands as cards"),
+    )
 
     # -- validation -------------------------------------------------------------------------
     def validate(self, state: PokeState, record: dict) -> None:
-        self._check_tricks(record)
         self._check_draws(state, record)
-        self._check_honours(record)
-
-    def _check_tricks(self, record: dict) -> None:
-        tricks = self.value(record, "tricks")
-        if tricks is None:
-            raise RecordError(f"Tricks must be given: how many of the {_TRICKS} tricks each player took.", "tricks")
-        if sum(tricks) != _TRICKS:
-            raise RecordError(f"Tricks must add up to {_TRICKS}, not {sum(tricks)}.", "tricks")
+        if self.value(record, "better_hand") is not None and self.value(record, "poker_hand") is None:
+            raise RecordError("Poker hand must be given: the category of the better hand.", "poker_hand")
 
     def _check_draws(self, state: PokeState, record: dict) -> None:
-        draws = self.value(record, "draws")
-        if draws is None:
-            raise RecordError("Draws must be given: how many times each player drew (0 when standing pat).", "draws")
+        draws = record["draws"]
         non_dealer = state.table.next_seat(state.dealer)
         if draws[non_dealer] > _NON_DEALER_MAX_DRAWS:
             message = (f"Draws: {side_name(non_dealer)} is the non-dealer this hand, and the non-dealer "
                        f"can draw at most twice.")
             raise RecordError(message, "draws")
 
-    def _check_honours(self, record: dict) -> None:
-        better = self.value(record, "better_hand")
-        category = self.value(record, "poker_hand")
-        if self.value(record, "cards") is not None:
-            if better is not None or category is not None:
-                message = "Give either the cards or the better hand and its poker hand, not both."
-                raise RecordError(message, "cards")
-        elif better is not None and category is None:
-            raise RecordError("Poker hand must be given: the category of the better hand.", "poker_hand")
-        elif better is None and category is not None:
-            message = "Poker hand must be left out when the hands are equal (no better hand)."
-            raise RecordError(message, "poker_hand")
-
     # -- scoring ----------------------------------------------------------------------------
-    def apply(self, state: PokeState, record: Mapping) -> HandResult:
+    def score_hand(self, state: PokeState, record: Mapping) -> HandResult:
         changes = [0, 0]
         reasons: list[Reason] = []
         below = self._score_tricks(state, record, changes, reasons)
         above = self._score_above(state, record, changes, reasons)
-        new = state.evolve(hands=state.hands + 1, dealer=state.table.next_seat(state.dealer),
-                           above=above, below=below)
+        new = state.evolve(above=above, below=below)
         new, winner = self._settle_game(new, changes, reasons)
         return HandResult(new, changes, reasons, game_winner=winner)
 

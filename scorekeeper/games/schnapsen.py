@@ -35,7 +35,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from .base import Field, Game, HandResult, Reason, RecordError, Result, State, Table, parse_card, side_name
+from .base import (CardCounter, Extra, Field, Game, HandResult, Reason, RecordError, RecordForm, Result, State,
+                   on_option, parse_card, side_name)
 
 _SIDES = 2
 _TARGET = 7  # S3:198
@@ -91,6 +92,7 @@ class Rule(StrEnum):
     FAILED_CLOSE = "failed-close"
     CLOSED_FALSE_CLAIM = "false-claim-after-close"
     GAME_END = "game-end"
+    CALLED = "quick-form"
 
 
 # -- the hand form's counter --------------------------------------------------------------------
@@ -155,6 +157,31 @@ def _check_marriages(points_in_cards: int, marriages: tuple[Marriage, ...]) -> N
         raise RecordError("Marriages: a trick won after a marriage would bring card points.", "marriages")
 
 
+def _count_pile(cards: list[str], extras: Mapping[str, int], options: Mapping) -> dict[str, int]:
+    """The hand form's counter for one side: its points and tricks from the cards it won."""
+    if len(cards) % 2:
+        raise RecordError("The counter: a side wins cards two at a time (one trick), so the count must be even.",
+                          "points")
+    marriages = [Marriage()] * extras.get("m20", 0) + [Marriage(royal=True)] * extras.get("m40", 0)
+    credit = options.get("marriage_credit", MarriageCredit.NEXT_TRICK)
+    return {"points": hand_score(card_points(cards), marriages, credit), "tricks": len(cards) // 2}
+
+
+_COUNTER = CardCounter(
+    name="count",
+    title="Count the cards",
+    help="Tap the cards each side won; leave its points and tricks empty and they are counted for you. "
+         "A marriage counts once its player has won a trick after showing it (or any trick, by house rule).",
+    cards=tuple(rank + suit for suit in _SUITS for rank in CARD_POINTS),
+    points={rank + suit: value for suit in _SUITS for rank, value in CARD_POINTS.items()},
+    fills=("points", "tricks"),
+    count=_count_pile,
+    extras=(Extra("m20", "Marriages, 20 each", _PLAIN_MARRIAGE, most=3),
+            Extra("m40", "Marriage in trumps, 40", _ROYAL_MARRIAGE)),
+    before="points",
+)
+
+
 # -- the game -----------------------------------------------------------------------------------
 
 
@@ -188,21 +215,13 @@ def _scale(opponent_score: int, opponent_has_trick: bool) -> tuple[int, str]:
     return _SCHNEIDER, " (schneider)"
 
 
-_REQUIRED_HELP = {
-    "ending": "out (someone declared 66) or played_out (every card played)",
-    "points": "each side's hand score, one number per side",
-    "tricks": "the tricks each side took, one number per side",
-    "declarer": "the side that went out",
-    "last_trick": "the side that took the last trick",
-}
-
 _AT_CLOSE_POINTS = Field("points", "int", "The other side's hand score when the stock was closed.",
                          min=0, max=_MAX_SCORE)
 _AT_CLOSE_TRICKS = Field("tricks", "int", "Tricks the other side had taken when the stock was closed.",
                          min=0, max=_TRICKS_IN_HAND)
 _AT_CLOSE_MARRIAGES = Field("marriages", "int",
                             "With close tally 'cards only': the marriage points inside those points.",
-                            default=0, min=0, max=_MARRIAGES_MAX)
+                            default=0, min=0, max=_MARRIAGES_MAX, when=on_option("close_tally", "cards_only"))
 _AT_CLOSE_HELP = "The figures of the side that did not close, at the moment of closing."
 _AT_CLOSE = Field("at_close", "group", _AT_CLOSE_HELP,
                   fields=(_AT_CLOSE_POINTS, _AT_CLOSE_TRICKS, _AT_CLOSE_MARRIAGES),
@@ -215,6 +234,10 @@ class Schnapsen(Game):
     min_players = 2
     max_players = 2
     partnerships = False
+    unit = "victory points"
+    listed = 3
+    rules = Rule
+    state_class = SchnapsenState
     options = (
         Field("target", "int", "Victory points that win the game.", default=_TARGET, min=1, max=100),
         Field("fail_three_measured_at", "choice",
@@ -229,6 +252,9 @@ class Schnapsen(Game):
               default=MarriageCredit.NEXT_TRICK.value, choices=tuple(c.value for c in MarriageCredit)),
     )
     hand_fields = (
+        Field("winner", "side", "The side that won the hand, as the table calls it.", ask="Who won the hand?"),
+        Field("victory_points", "choice", "Victory points the hand is worth: 1, 2 (schneider) or 3 (schwarz).",
+              choices=(_PLAIN_WIN, _SCHNEIDER, _SCHWARZ), label="Worth"),
         Field("ending", "choice", "How the hand ended: a player went out (declared 66), or every card was played.",
               choices=tuple(e.value for e in Ending)),
         Field("declarer", "side", "The side that went out.", when=("ending", (Ending.OUT.value,))),
@@ -239,59 +265,22 @@ class Schnapsen(Game):
         Field("closed_by", "side", "The side that closed the stock, if anyone did.", default=None, nullable=True),
         _AT_CLOSE,
     )
-
-    # -- state ------------------------------------------------------------------------------
-    def new_state(self, table: Table, options: Mapping) -> SchnapsenState:
-        return SchnapsenState(table=table, options=dict(options), dealer=options["first_dealer"])
-
-    def form_fields(self, state: SchnapsenState) -> tuple[Field, ...]:
-        """The marriages inside the close tally only matter when the tally counts cards only."""
-        if _close_tally(state) is CloseTally.CARDS_ONLY:
-            return self.hand_fields
-        at_close = dataclasses.replace(_AT_CLOSE, fields=(_AT_CLOSE_POINTS, _AT_CLOSE_TRICKS))
-        return tuple(at_close if fld.name == _AT_CLOSE.name else fld for fld in self.hand_fields)
+    record_forms = (
+        RecordForm("quick", ("winner", "victory_points"), "who won and what it was worth"),
+        RecordForm("counted", ("ending", "declarer", "last_trick", "points", "tricks", "closed_by", "at_close"),
+                   "the counted hand (ending, points, tricks)"),
+    )
+    calculators = (_COUNTER,)
 
     # -- validation -------------------------------------------------------------------------
     def validate(self, state: SchnapsenState, record: dict) -> None:
-        self._check_given(record)
-        self._check_at_close_given(state, record)
+        if "winner" in record:
+            return  # the quick form: taken as the table called it
         self._check_tricks(record)
         self._check_points(record)
         self._check_ender(record)
         if self.value(record, "closed_by") is not None:
             self._check_at_close(record)
-
-    def _check_given(self, record: dict) -> None:
-        """The side field that goes with the ending must be there, and the other one must not."""
-        for name in ("ending", "points", "tricks"):
-            if name not in record:
-                raise RecordError(f"{_title(name)} must be given: {_REQUIRED_HELP[name]}.", name)
-        wanted, unwanted = ("declarer", "last_trick")
-        if record["ending"] == Ending.PLAYED_OUT:
-            wanted, unwanted = unwanted, wanted
-        if wanted not in record:
-            raise RecordError(f"{_title(wanted)} must be given for this ending: {_REQUIRED_HELP[wanted]}.", wanted)
-        if unwanted in record:
-            message = f"{_title(unwanted)} does not belong to a hand that ended '{record['ending']}': leave it out."
-            raise RecordError(message, unwanted)
-
-    def _check_at_close_given(self, state: SchnapsenState, record: dict) -> None:
-        closed = self.value(record, "closed_by") is not None
-        if not closed:
-            if "at_close" in record:
-                raise RecordError("At close only belongs to a hand where the stock was closed: leave it out.",
-                                  "at_close")
-            return
-        at_close = record.get("at_close")
-        if at_close is None:
-            raise RecordError("At close must be given when the stock was closed: the other side's points and "
-                              "tricks at that moment.", "at_close")
-        for name in ("points", "tricks"):
-            if name not in at_close:
-                raise RecordError(f"At close {name} must be given.", f"at_close.{name}")
-        if "marriages" in at_close and _close_tally(state) is CloseTally.POINTS:
-            message = "At close marriages is only used with the close tally 'cards only': leave it out."
-            raise RecordError(message, "at_close.marriages")
 
     def _check_tricks(self, record: dict) -> None:
         total = sum(record["tricks"])
@@ -368,12 +357,12 @@ class Schnapsen(Game):
             raise RecordError(message, "tricks")
 
     # -- scoring ----------------------------------------------------------------------------
-    def apply(self, state: SchnapsenState, record: Mapping) -> HandResult:
+    def score_hand(self, state: SchnapsenState, record: Mapping) -> HandResult:
         award = self._award(state, record)
         changes = [0] * _SIDES
         changes[award.side] = award.vp
         vp = tuple(old + change for old, change in zip(state.vp, changes))
-        new = state.evolve(hands=state.hands + 1, dealer=state.table.next_seat(state.dealer), vp=vp)
+        new = state.evolve(vp=vp)
         reasons = [Reason(award.text, award.rule)]
         game_winner = self.result(new).winner
         if game_winner is not None:
@@ -382,6 +371,9 @@ class Schnapsen(Game):
         return HandResult(new, changes, reasons, game_winner)
 
     def _award(self, state: SchnapsenState, record: Mapping) -> _Award:
+        if "winner" in record:
+            side, vp = record["winner"], record["victory_points"]
+            return _Award(side, vp, f"{side_name(side)} +{vp}, as the table called it", Rule.CALLED)
         closer = self.value(record, "closed_by")
         if closer is not None:
             return self._closed_award(state, record, closer)
@@ -463,6 +455,9 @@ class Schnapsen(Game):
                 headline = f"{side_name(side)} wins the game {state.vp[side]} to {state.vp[_other(side)]}"
                 return Result(True, side, headline)
         return Result(False, None, f"{side_name(0)} {state.vp[0]}, {side_name(1)} {state.vp[1]} (game to {target})")
+
+    def target(self, state: State) -> int:
+        return _target(state)
 
     def scores(self, state: SchnapsenState) -> list[int]:
         return list(state.vp)

@@ -423,7 +423,8 @@ def test_replay_names_the_hand_an_edit_made_impossible():
 def test_hand_fields_match_the_api():
     described = {fld["name"]: fld for fld in GAME.describe()["hand_fields"]}
     assert list(described) == ["winner", "stake", "declined", "trawl_failure", "forfeit"]
-    assert (described["winner"]["type"], described["winner"]["required"]) == ("side", True)
+    # Not strictly required: a forfeit names no winner (the side not lying down takes the hand).
+    assert (described["winner"]["type"], described["winner"]["default"]) == ("side", None)
     assert (described["stake"]["choices"], described["stake"]["default"]) == ([2, 4, 7, 9, "game"], 2)
     for name in ("declined", "trawl_failure", "forfeit"):
         assert (described[name]["type"], described[name]["default"]) == ("bool", False)

@@ -326,14 +326,14 @@ def without(record, name):
 
 
 REFUSALS = [
-    pytest.param({}, "ending", "Ending must be given", id="ending-missing"),
+    pytest.param({}, "ending", "one of these ways", id="ending-missing"),
     pytest.param({**OPEN, "ending": "claimed"}, "ending", "Ending must be one of", id="ending-unknown"),
     pytest.param(without(OPEN, "declarer"), "declarer", "Declarer must be given", id="declarer-missing"),
     pytest.param(without(played_out(A, [60, 60], [5, 5]), "last_trick"), "last_trick", "Last trick must be given",
                  id="last-trick-missing"),
-    pytest.param({**played_out(A, [60, 60], [5, 5]), "declarer": A}, "declarer", "does not belong",
+    pytest.param({**played_out(A, [60, 60], [5, 5]), "declarer": A}, "declarer", "only given when",
                  id="declarer-with-played-out"),
-    pytest.param({**OPEN, "last_trick": A}, "last_trick", "does not belong", id="last-trick-with-out"),
+    pytest.param({**OPEN, "last_trick": A}, "last_trick", "only given when", id="last-trick-with-out"),
     pytest.param(without(OPEN, "points"), "points", "Points must be given", id="points-missing"),
     pytest.param(without(OPEN, "tricks"), "tricks", "Tricks must be given", id="tricks-missing"),
     pytest.param({**OPEN, "points": [71]}, "points", "one per side", id="points-not-per-side"),
@@ -346,17 +346,17 @@ REFUSALS = [
     pytest.param(out(A, [0, 40], [0, 3]), "declarer", "no trick", id="declarer-without-trick"),
     pytest.param(played_out(B, [120, 0], [10, 0]), "last_trick", "no tricks", id="last-trick-without-trick"),
     pytest.param({**OPEN, "closed_by": A}, "at_close", "At close must be given", id="at-close-missing"),
-    pytest.param({**OPEN, "at_close": {"points": 0, "tricks": 0}}, "at_close", "only belongs",
+    pytest.param({**OPEN, "at_close": {"points": 0, "tricks": 0}}, "at_close", "only given when",
                  id="at-close-without-close"),
-    pytest.param({**OPEN, "closed_by": None, "at_close": {"points": 0, "tricks": 0}}, "at_close", "only belongs",
+    pytest.param({**OPEN, "closed_by": None, "at_close": {"points": 0, "tricks": 0}}, "at_close", "only given when",
                  id="at-close-with-null-closer"),
-    pytest.param({**CLOSED, "at_close": {"tricks": 1}}, "at_close.points", "points must be given",
+    pytest.param({**CLOSED, "at_close": {"tricks": 1}}, "at_close.points", "Points must be given",
                  id="at-close-points-missing"),
-    pytest.param({**CLOSED, "at_close": {"points": 20}}, "at_close.tricks", "tricks must be given",
+    pytest.param({**CLOSED, "at_close": {"points": 20}}, "at_close.tricks", "Tricks must be given",
                  id="at-close-tricks-missing"),
     pytest.param({**CLOSED, "at_close": "20"}, "at_close", "must be an object", id="at-close-not-object"),
     pytest.param({**CLOSED, "at_close": {"points": 20, "tricks": 1, "marriages": 0}}, "at_close.marriages",
-                 "cards only", id="marriages-with-points-tally"),
+                 "cards_only", id="marriages-with-points-tally"),
     pytest.param({**CLOSED, "at_close": {"points": 60, "tricks": 1}}, "at_close.points", "cannot be more",
                  id="at-close-points-above-final"),
     pytest.param({**CLOSED, "at_close": {"points": 20, "tricks": 5}}, "at_close.tricks", "cannot be more",
@@ -412,7 +412,13 @@ def test_declarations_match_the_api():
     }
     assert options["close_tally"]["choices"] == ["points", "cards_only"]
     fields = {fld["name"]: fld for fld in described["hand_fields"]}
-    assert list(fields) == ["ending", "declarer", "last_trick", "points", "tricks", "closed_by", "at_close"]
+    assert list(fields) == ["winner", "victory_points", "ending", "declarer", "last_trick", "points", "tricks",
+                            "closed_by", "at_close"]
+    # API.md: the quick form {"winner", "victory_points"}, or the counted form; offered quick first.
+    forms = {form["name"]: form["fields"] for form in described["record_forms"]}
+    assert forms == {"quick": ["winner", "victory_points"],
+                     "counted": ["ending", "declarer", "last_trick", "points", "tricks", "closed_by", "at_close"]}
+    assert fields["victory_points"]["choices"] == [1, 2, 3]
     assert fields["ending"]["choices"] == ["out", "played_out"] and fields["ending"]["required"]
     assert fields["declarer"]["when"] == {"field": "ending", "values": ["out"]}
     assert fields["last_trick"]["when"] == {"field": "ending", "values": ["played_out"]}

@@ -1,0 +1,520 @@
+"""Typed fields: what a game declares once for its options and its hand records.
+
+A `Field` is a declaration (name, type, help, default, range...). Its type is an object of one of
+the `FieldType` classes below, each with `parse` (a raw JSON or form value into its canonical
+form, or a RecordError naming the field) and `describe` (what `GET /api/v1/games/<key>` shows).
+The web side has one widget per type (scorekeeper/matches/widgets.py).
+
+The engine, not each game, enforces what a declaration says: `required`, `when` (on another
+field or on an option), `total`, and a game's alternative record forms (`check_record`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+REQUIRED: Any = object()  # marks a field that has no default: it must be given
+
+CARD_RANKS = "AKQJT98765432"
+CARD_SUITS = "SHDC"
+
+
+class RecordError(ValueError):
+    """A record or an option that cannot be taken; `fields` maps field names to what is wrong."""
+
+    def __init__(self, message: str, field: str | None = None, fields: dict[str, str] | None = None):
+        super().__init__(message)
+        self.message = message
+        self.fields = dict(fields or {})
+        if field is not None:
+            self.fields.setdefault(field, message)
+
+
+@dataclass(frozen=True)
+class When:
+    """A field that belongs to the record only when another field (or an option) has one of `values`."""
+
+    name: str
+    values: tuple
+    option: bool = False
+
+    def describe(self) -> dict:
+        return {"option" if self.option else "field": self.name, "values": list(self.values)}
+
+    def holds(self, record: Mapping, options: Mapping, defaults: Mapping) -> bool:
+        source = options if self.option else record
+        current = source.get(self.name, None if self.option else defaults.get(self.name))
+        return any(_same(current, allowed) for allowed in self.values)
+
+    def phrase(self) -> str:
+        what = ("the option " if self.option else "the ") + self.name.replace("_", " ")
+        return f"when {what} is {' or '.join(str(v) for v in self.values)}"
+
+
+def on_option(name: str, *values: Any) -> When:
+    """`when` for a field that exists only under some values of an option."""
+    return When(name, tuple(values), option=True)
+
+
+def _same(a: Any, b: Any) -> bool:
+    return type(a) is type(b) and a == b
+
+
+@dataclass(frozen=True)
+class Field:
+    """One typed value of an option or a hand record.
+
+    `type` names a FieldType (see TYPES). Extra attributes matter only to some types:
+    min/max (int, per_side, int_list, side_list's longest list), choices (choice; events' types),
+    total (per_side: the numbers always add up to this), length/exclude (int_list),
+    size/rows/columns/null_hands/ranks (cards, grid), fields (group).
+    `when` (a tuple (field, values) or a When): the field belongs to the record only then."""
+
+    name: str
+    type: str
+    help: str
+    default: Any = REQUIRED
+    choices: tuple = ()
+    min: int | None = None
+    max: int | None = None
+    nullable: bool = False
+    fields: tuple[Field, ...] = ()
+    when: When | tuple | None = None
+    label: str | None = None
+    ask: str | None = None  # the form's question for it ("Who gets the court?"); else the title
+    total: int | None = None
+    length: int | None = None
+    exclude: tuple[int, ...] = ()
+    size: int = 5
+    rows: int | None = None
+    columns: int | None = None
+    null_hands: bool = False
+    ranks: str = CARD_RANKS
+
+    def __post_init__(self):
+        if isinstance(self.when, tuple):
+            object.__setattr__(self, "when", When(self.when[0], tuple(self.when[1])))
+        if self.type not in TYPES:
+            raise ValueError(f"{self.name}: unknown field type {self.type!r}")
+
+    @property
+    def kind(self) -> FieldType:
+        return TYPES[self.type]
+
+    @property
+    def required(self) -> bool:
+        return self.default is REQUIRED
+
+    @property
+    def title(self) -> str:
+        return self.label or self.name.replace("_", " ").capitalize()
+
+    @property
+    def question(self) -> str:
+        return self.ask or self.title
+
+    def describe(self) -> dict:
+        """The field as the API's self-description shows it."""
+        out: dict[str, Any] = {"name": self.name, "type": self.type, "help": self.help, "required": self.required}
+        if not self.required:
+            out["default"] = self.default
+        if self.nullable:
+            out["nullable"] = True
+        out.update(self.kind.describe(self))
+        if self.when:
+            out["when"] = self.when.describe()
+        return out
+
+    def parse(self, value: Any, table) -> Any:
+        """The value in its canonical type, or RecordError naming this field."""
+        if value is None:
+            if self.nullable:
+                return None
+            raise RecordError(f"{self.title} must be given.", self.name)
+        return self.kind.parse(self, value, table)
+
+
+# -- the types ------------------------------------------------------------------------------------
+
+
+class FieldType:
+    """How one type of value is read and described."""
+
+    name: ClassVar[str]
+
+    def parse(self, fld: Field, value: Any, table) -> Any:
+        raise NotImplementedError
+
+    def describe(self, fld: Field) -> dict:
+        out: dict[str, Any] = {}
+        for attr in ("min", "max", "total"):
+            if getattr(fld, attr) is not None:
+                out[attr] = getattr(fld, attr)
+        if fld.choices:
+            out["choices"] = list(fld.choices)
+        return out
+
+
+def whole_number(fld: Field, value: Any, what: str | None = None) -> int:
+    what = what or fld.title
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise RecordError(f"{what} must be a whole number.", fld.name)
+    if isinstance(value, str):
+        text = value.strip()
+        # int() takes Unicode digits ("²" is not one, "٣" is) and any length; a score needs neither.
+        if not (text.isascii() and text.lstrip("+-").isdigit() and len(text) <= 12):
+            raise RecordError(f"{what} must be a whole number.", fld.name)
+        return int(text)
+    if isinstance(value, float):
+        if not value.is_integer():
+            raise RecordError(f"{what} must be a whole number.", fld.name)
+        value = int(value)
+    return value
+
+
+def in_range(fld: Field, number: int, low: int | None, high: int | None, what: str | None = None) -> int:
+    what = what or fld.title
+    if low is not None and number < low:
+        raise RecordError(f"{what} must be at least {low}.", fld.name)
+    if high is not None and number > high:
+        raise RecordError(f"{what} must be at most {high}.", fld.name)
+    return number
+
+
+def is_list(value: Any) -> bool:
+    return isinstance(value, Sequence) and not isinstance(value, (str, bytes))
+
+
+class SideType(FieldType):
+    name = "side"
+
+    def parse(self, fld, value, table):
+        number = whole_number(fld, value)
+        if not 0 <= number < table.sides:
+            raise RecordError(f"{fld.title} must name a side, 0 to {table.sides - 1}.", fld.name)
+        return number
+
+
+class SeatType(FieldType):
+    name = "seat"
+
+    def parse(self, fld, value, table):
+        number = whole_number(fld, value)
+        if not 0 <= number < table.players:
+            raise RecordError(f"{fld.title} must name a seat, 0 to {table.players - 1}.", fld.name)
+        return number
+
+
+class IntType(FieldType):
+    name = "int"
+
+    def parse(self, fld, value, table):
+        return in_range(fld, whole_number(fld, value), fld.min, fld.max)
+
+
+class ChoiceType(FieldType):
+    name = "choice"
+
+    def parse(self, fld, value, table):
+        for choice in fld.choices:
+            # Forms send text, so "4" matches the choice 4; JSON's true never matches 1.
+            if _same(value, choice):
+                return choice
+            if isinstance(value, str) and not isinstance(choice, str) and value == str(choice):
+                return choice
+        allowed = ", ".join(str(choice) for choice in fld.choices)
+        raise RecordError(f"{fld.title} must be one of: {allowed}.", fld.name)
+
+
+class BoolType(FieldType):
+    name = "bool"
+
+    def parse(self, fld, value, table):
+        if isinstance(value, bool):
+            return value
+        if value in ("true", "on", "1", "yes") or (type(value) is int and value == 1):
+            return True
+        if value in ("false", "off", "0", "no", "") or (type(value) is int and value == 0):
+            return False
+        raise RecordError(f"{fld.title} must be true or false.", fld.name)
+
+
+class PerSideType(FieldType):
+    """One whole number per side, in min..max; with `total`, they add up to it."""
+
+    name = "per_side"
+
+    def parse(self, fld, value, table):
+        if not is_list(value) or len(value) != table.sides:
+            raise RecordError(f"{fld.title} must be a list of {table.sides} numbers, one per side.", fld.name)
+        return [in_range(fld, whole_number(fld, item), fld.min, fld.max) for item in value]
+
+
+class SideListType(FieldType):
+    """Side indices in the order things happened; repeats allowed, at most `max` of them."""
+
+    name = "side_list"
+
+    def parse(self, fld, value, table):
+        if not is_list(value):
+            raise RecordError(f"{fld.title} must be a list of sides.", fld.name)
+        if fld.max is not None and len(value) > fld.max:
+            raise RecordError(f"{fld.title} can list at most {fld.max} sides.", fld.name)
+        return [SideType().parse(fld, item, table) for item in value]
+
+    def describe(self, fld):
+        return {"max_length": fld.max} if fld.max is not None else {}
+
+
+class EventsType(FieldType):
+    """Things that scored, in order: `{"side": s, "type": t}` with t one of the field's choices."""
+
+    name = "events"
+
+    def parse(self, fld, value, table):
+        if not is_list(value):
+            raise RecordError(f"{fld.title} must be a list of events.", fld.name)
+        if fld.max is not None and len(value) > fld.max:
+            raise RecordError(f"{fld.title} can list at most {fld.max} events.", fld.name)
+        return [self._event(fld, position, item, table) for position, item in enumerate(value, start=1)]
+
+    def _event(self, fld, position, item, table):
+        shape = f"{fld.title}, entry {position}: each entry is {{\"side\": s, \"type\": t}}."
+        if not isinstance(item, Mapping) or set(item) != {"side", "type"}:
+            raise RecordError(shape, fld.name)
+        side = whole_number(fld, item["side"], f"{fld.title}, entry {position}: side")
+        if not 0 <= side < table.sides:
+            raise RecordError(f"{fld.title}, entry {position}: side must be 0 to {table.sides - 1}.", fld.name)
+        kind = item["type"]
+        if not isinstance(kind, str) or kind not in fld.choices:
+            allowed = ", ".join(fld.choices)
+            raise RecordError(f"{fld.title}, entry {position}: type must be one of: {allowed}.", fld.name)
+        return {"side": side, "type": kind}
+
+    def describe(self, fld):
+        out = {"types": list(fld.choices)}
+        if fld.max is not None:
+            out["max_length"] = fld.max
+        return out
+
+
+class IntListType(FieldType):
+    """Exactly `length` whole numbers in min..max, none of them in `exclude`."""
+
+    name = "int_list"
+
+    def parse(self, fld, value, table):
+        if not is_list(value) or len(value) != fld.length:
+            raise RecordError(f"{fld.title} must be a list of {fld.length} whole numbers.", fld.name)
+        numbers = [in_range(fld, whole_number(fld, item), fld.min, fld.max) for item in value]
+        for number in numbers:
+            if number in fld.exclude:
+                raise RecordError(f"{fld.title}: {number} is not a possible value.", fld.name)
+        return numbers
+
+    def describe(self, fld):
+        out = {"length": fld.length, "min": fld.min, "max": fld.max}
+        if fld.exclude:
+            out["exclude"] = list(fld.exclude)
+        return out
+
+
+def parse_card(text: Any, ranks: str = CARD_RANKS) -> str | None:
+    """A card code in canonical form ("10h" -> "TH"), or None if it is not a card of `ranks`."""
+    if not isinstance(text, str):
+        return None
+    code = text.strip().upper().replace("10", "T")
+    if len(code) == 2 and code[0] in ranks and code[1] in CARD_SUITS:
+        return code
+    return None
+
+
+def _read_cards(fld: Field, items: Any, shape: str) -> list[str]:
+    if isinstance(items, str):
+        items = items.replace(",", " ").split()
+    if not is_list(items):
+        raise RecordError(shape, fld.name)
+    cards = [parse_card(card, fld.ranks) for card in items]
+    if None in cards:
+        bad = next(card for card, code in zip(items, cards) if code is None)
+        ranks = " ".join(fld.ranks).replace("T", "T(10)")
+        raise RecordError(f"{fld.title}: {bad!r} is not a card (rank {ranks}; suit S H D C).", fld.name)
+    return cards
+
+
+class CardsType(FieldType):
+    """One hand per side, each `size` cards (any number when size is 0); null for a side that
+    shows no hand where `null_hands`. No card appears twice."""
+
+    name = "cards"
+
+    def parse(self, fld, value, table):
+        count = f"{fld.size} cards" if fld.size else "cards"
+        shape = f"{fld.title} must be {table.sides} hands of {count} such as AS, TD or 7C."
+        if not is_list(value) or len(value) != table.sides:
+            raise RecordError(shape, fld.name)
+        hands = []
+        for hand in value:
+            if hand is None and fld.null_hands:
+                hands.append(None)
+                continue
+            cards = _read_cards(fld, hand, shape)
+            if fld.size and len(cards) != fld.size:
+                raise RecordError(shape, fld.name)
+            hands.append(cards)
+        every = [card for hand in hands if hand for card in hand]
+        if len(set(every)) != len(every):
+            raise RecordError(f"{fld.title}: a card appears twice.", fld.name)
+        return hands
+
+    def describe(self, fld):
+        out: dict[str, Any] = {"size": fld.size or None, "ranks": fld.ranks}
+        if fld.null_hands:
+            out["null_hands"] = True
+        return out
+
+
+class GridType(FieldType):
+    """`rows` lists of `columns` distinct card codes, top row first."""
+
+    name = "grid"
+
+    def parse(self, fld, value, table):
+        shape = f"{fld.title} must be {fld.rows} rows of {fld.columns} cards."
+        if not is_list(value) or len(value) != fld.rows:
+            raise RecordError(shape, fld.name)
+        grid = []
+        for row in value:
+            cards = _read_cards(fld, row, shape)
+            if len(cards) != fld.columns:
+                raise RecordError(shape, fld.name)
+            grid.append(cards)
+        every = [card for row in grid for card in row]
+        if len(set(every)) != len(every):
+            raise RecordError(f"{fld.title}: a card appears twice.", fld.name)
+        return grid
+
+    def describe(self, fld):
+        return {"rows": fld.rows, "columns": fld.columns}
+
+
+class GroupType(FieldType):
+    """An object made of the sub-`fields`."""
+
+    name = "group"
+
+    def parse(self, fld, value, table):
+        if not isinstance(value, Mapping):
+            raise RecordError(f"{fld.title} must be an object.", fld.name)
+        return parse_fields(fld.fields, value, table, prefix=f"{fld.name}.")
+
+    def describe(self, fld):
+        return {"fields": [sub.describe() for sub in fld.fields]}
+
+
+TYPES: dict[str, FieldType] = {
+    kind.name: kind()
+    for kind in (SideType, SeatType, IntType, ChoiceType, BoolType, PerSideType, SideListType, EventsType,
+                 IntListType, CardsType, GridType, GroupType)
+}
+
+
+# -- records --------------------------------------------------------------------------------------
+
+
+def parse_fields(fields: Sequence[Field], raw: Any, table, prefix: str = "") -> dict:
+    """Parse the given keys of `raw`: unknown keys and every type error are reported together.
+
+    Keys that were not given stay absent (a game may care whether a field was sent at all)."""
+    if not isinstance(raw, Mapping):
+        raise RecordError("A record must be an object of named fields.")
+    by_name = {fld.name: fld for fld in fields}
+    errors: dict[str, str] = {}
+    parsed: dict[str, Any] = {}
+    for name, value in raw.items():
+        fld = by_name.get(name)
+        if fld is None:
+            errors[f"{prefix}{name}"] = f"{name!r} is not a field of this record."
+            continue
+        try:
+            parsed[name] = fld.parse(value, table)
+        except RecordError as error:
+            for key, message in error.fields.items():
+                errors[f"{prefix}{key}" if not key.startswith(prefix) else key] = message
+    if errors:
+        first = next(iter(errors.values()))
+        raise RecordError(first, fields=errors)
+    return parsed
+
+
+def default_of(fields: Sequence[Field], name: str) -> Any:
+    for fld in fields:
+        if fld.name == name:
+            return None if fld.required else fld.default
+    raise KeyError(name)
+
+
+def value(fields: Sequence[Field], record: Mapping, name: str) -> Any:
+    """The record's value for `name`, or the field's default when it was not given."""
+    if name in record:
+        return record[name]
+    return default_of(fields, name)
+
+
+@dataclass(frozen=True)
+class RecordForm:
+    """One of a record's alternative shapes: the fields that go together in it."""
+
+    name: str
+    fields: tuple[str, ...]
+    help: str = ""
+
+    def describe(self) -> dict:
+        return {"name": self.name, "fields": list(self.fields), "help": self.help}
+
+
+def chosen_form(forms: Sequence[RecordForm], record: Mapping, fields: Sequence[Field] = ()) -> RecordForm | None:
+    """The form a record uses; RecordError when it mixes two, or when it uses none and every form
+    needs something. With no field of any form and nothing needed: the first."""
+    if not forms:
+        return None
+    used = [form for form in forms if any(record.get(name) is not None for name in form.fields)]
+    needed = {form.name: [fld.name for fld in fields if fld.required and fld.when is None and fld.name in form.fields]
+              for form in forms}
+    if not used and all(needed.values()):
+        ways = " or ".join(form.help or form.name for form in forms)
+        message = f"Give the hand one of these ways: {ways}."
+        raise RecordError(message, fields={name: "must be given" for names in needed.values() for name in names})
+    if len(used) > 1:
+        first, second = used[0], used[1]
+        message = (f"Give the hand one way only: {first.help or first.name} or {second.help or second.name}, "
+                   f"not both.")
+        clash = next(name for name in second.fields if name in record)
+        raise RecordError(message, clash)
+    return used[0] if used else forms[0]
+
+
+def check_declarations(fields: Sequence[Field], record: Mapping, options: Mapping,
+                       forms: Sequence[RecordForm] = (), prefix: str = "") -> None:
+    """What the declarations say, enforced once for every game: forms, `when` and `required`."""
+    form = chosen_form(forms, record, fields)
+    elsewhere = {name for other in forms if other is not form for name in other.fields}
+    defaults = {fld.name: None if fld.required else fld.default for fld in fields}
+    for fld in fields:
+        belongs = fld.name not in elsewhere and (fld.when is None or fld.when.holds(record, options, defaults))
+        if fld.name in record and not belongs:
+            if record[fld.name] is None:
+                continue  # null for a field that does not belong here says "nothing", as leaving it out does
+            if fld.when is not None and fld.name not in elsewhere:
+                raise RecordError(f"{fld.title} is only given {fld.when.phrase()}: leave it out.", prefix + fld.name)
+            raise RecordError(f"{fld.title} does not go with the rest of this record: leave it out.", prefix + fld.name)
+        if belongs and fld.required and fld.name not in record:
+            extra = f" {fld.when.phrase()}" if fld.when is not None else ""
+            raise RecordError(f"{fld.title} must be given{extra}.", prefix + fld.name)
+        if fld.total is not None and isinstance(record.get(fld.name), list) and sum(record[fld.name]) != fld.total:
+            message = f"{fld.title} must add up to {fld.total} (these add up to {sum(record[fld.name])})."
+            raise RecordError(message, prefix + fld.name)
+        if fld.type == "group" and isinstance(record.get(fld.name), Mapping):
+            check_declarations(fld.fields, record[fld.name], options, prefix=f"{prefix}{fld.name}.")
