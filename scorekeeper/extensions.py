@@ -1,5 +1,6 @@
 """Flask extensions, created unbound here and bound to the app in the factory."""
 
+from flask import current_app
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf import CSRFProtect
@@ -23,3 +24,8 @@ class Base(DeclarativeBase):
 db = SQLAlchemy(model_class=Base)
 migrate = Migrate()
 csrf = CSRFProtect()
+
+
+def replay_cache():
+    """This app's cache of replayed matches (made in the factory; one per app, so per database)."""
+    return current_app.extensions["scorekeeper.replays"]

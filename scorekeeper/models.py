@@ -6,15 +6,10 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from sqlalchemy import JSON, DateTime, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
-from .games import get_game
-
-
-def side_of(game: str, seat: int) -> int:
-    return get_game(game).table(get_game(game).min_players).side_of(seat)
 
 
 def now_utc() -> datetime:
@@ -26,6 +21,7 @@ Stamp = DateTime(timezone=True)
 
 IN_PROGRESS = "in_progress"
 FINISHED = "finished"
+WON, SHARED, LOST, DRAWN = "won", "shared", "lost", "drawn"  # a seat's outcome, as the engine's Result says
 
 
 class Player(db.Model):
@@ -67,20 +63,27 @@ class Match(db.Model):
         return [seat.player.name for seat in self.seats]
 
     @property
+    def seat_sides(self) -> list[int]:
+        return [seat.side for seat in self.seats]
+
+    @property
     def winner_names(self) -> list[str]:
-        """Who won a finished match (empty while in play, or for a draw)."""
-        if self.status != FINISHED or self.winner is None:
+        """Who won a finished match, alone or sharing the win (empty while in play, or for a draw)."""
+        if self.status != FINISHED:
             return []
-        return [seat.player.name for seat in self.seats if side_of(self.game, seat.position) == self.winner]
+        return [seat.player.name for seat in self.seats if seat.outcome in (WON, SHARED)]
 
 
 class Seat(db.Model):
-    __table_args__ = (UniqueConstraint("match_id", "position"),)
+    __table_args__ = (UniqueConstraint("match_id", "position"), Index("ix_seat_player_outcome", "player_id", "outcome"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
     position: Mapped[int]
+    side: Mapped[int]
+    # won, shared, lost or drawn once the match is over (engine Result.outcome); None in play.
+    outcome: Mapped[str | None] = mapped_column(String(8))
 
     match: Mapped[Match] = relationship(back_populates="seats")
     player: Mapped[Player] = relationship(back_populates="seats")

@@ -1,7 +1,8 @@
 """The one place that records, edits and deletes hands: the web forms and the API both call it.
 
 Every write replays the match's hands through its game, so the stored hands stay the truth and a
-score can never drift from them. Errors are `ServiceError`s carrying the HTTP status a view needs."""
+score can never drift from them. Refusals are domain errors (NotFound, Conflict, Invalid,
+Malformed); the web layer maps them to HTTP statuses in one place (scorekeeper/errors.py)."""
 
 from __future__ import annotations
 
@@ -14,13 +15,12 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from flask import current_app
 from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
-from .extensions import db
+from .extensions import db, replay_cache
 from .games.base import side_name
 from .games import GAMES, Game, HandResult, RecordError, Replay, ReplayError, Result, Table, get_game, replay
 from .models import FINISHED, IN_PROGRESS, Hand, Match, Player, Seat
@@ -30,17 +30,32 @@ CHANGED_ELSEWHERE = "Another phone changed this match just now; look at the scor
 
 
 class ServiceError(Exception):
-    """A request that cannot be taken: `status` 404, 409 or 422, a sentence and per-field notes."""
+    """A request that cannot be taken: a sentence a player understands and per-field notes."""
 
-    def __init__(self, status: int, message: str, fields: Mapping[str, str] | None = None):
+    def __init__(self, message: str, fields: Mapping[str, str] | None = None):
         super().__init__(message)
-        self.status = status
         self.message = message
         self.fields = dict(fields or {})
 
     @classmethod
-    def from_record(cls, error: RecordError, status: int = 422) -> ServiceError:
-        return cls(status, error.message, error.fields)
+    def from_record(cls, error: RecordError) -> ServiceError:
+        return cls(error.message, error.fields)
+
+
+class NotFound(ServiceError):
+    """No such match, hand or game."""
+
+
+class Conflict(ServiceError):
+    """The match is not in a state to take this: finished, changed by another phone, a later hand breaks."""
+
+
+class Invalid(ServiceError):
+    """The record or the set-up breaks the game's rules or types."""
+
+
+class Malformed(ServiceError):
+    """The request itself is not what the API takes (not a JSON object)."""
 
 
 @dataclass
@@ -103,10 +118,10 @@ ID_LIMIT = 2**31 - 1  # the largest id every supported database can hold
 
 def get_match(match_id: int) -> Match:
     if not 0 < match_id <= ID_LIMIT:
-        raise ServiceError(404, "There is no such match.")
+        raise NotFound("There is no such match.")
     match = db.session.get(Match, match_id, options=[selectinload(Match.seats).joinedload(Seat.player)])
     if match is None:
-        raise ServiceError(404, "There is no such match.")
+        raise NotFound("There is no such match.")
     return match
 
 
@@ -129,9 +144,11 @@ class ReplayCache:
                 self.entries.move_to_end((match.id, match.version))
             return found
 
-    def put(self, match: Match, done: Replay) -> None:
+    def put(self, key: tuple[int, int], done: Replay) -> None:
+        """File a replay under (match id, version): the key must be taken before the commit, since
+        reading the version after it may already see another phone's newer write."""
         with self.lock:
-            self.entries[(match.id, match.version)] = done
+            self.entries[key] = done
             while len(self.entries) > self.size:
                 self.entries.popitem(last=False)
 
@@ -141,7 +158,7 @@ class ReplayCache:
 
 
 def replays() -> ReplayCache:
-    return current_app.extensions["scorekeeper.replays"]
+    return replay_cache()
 
 
 def stored_records(match: Match) -> list[dict]:
@@ -151,11 +168,11 @@ def stored_records(match: Match) -> list[dict]:
 def score(match: Match) -> Scored:
     """The match with its stored hands replayed (or the replay cached for its version)."""
     game = get_game(match.game)
-    table = game.table(len(match.seats))
+    table = game.table(len(match.seats), match.seat_sides)
     done = replays().get(match)
     if done is None:
         done = replay(game, table, match.options, stored_records(match))
-        replays().put(match, done)
+        replays().put((match.id, match.version), done)
     return Scored(match, game, table, done)
 
 
@@ -168,14 +185,14 @@ def load(match_id: int) -> Scored:
 
 def clean_name(name: Any) -> str:
     if not isinstance(name, str):
-        raise ServiceError(422, "A player's name must be text.", {"players": "names must be text"})
+        raise Invalid("A player's name must be text.", {"players": "names must be text"})
     name = re.sub(r"\s+", " ", name).strip()
     if not name.isprintable():  # also refuses a lone surrogate such as JSON's \ud800
-        raise ServiceError(422, "A player's name can only hold printable letters and signs.", {"players": "unprintable"})
+        raise Invalid("A player's name can only hold printable letters and signs.", {"players": "unprintable"})
     if not name:
-        raise ServiceError(422, "A player's name cannot be empty.", {"players": "a name is empty"})
+        raise Invalid("A player's name cannot be empty.", {"players": "a name is empty"})
     if len(name) > NAME_LIMIT:
-        raise ServiceError(422, f"A player's name can be at most {NAME_LIMIT} characters.", {"players": "a name is too long"})
+        raise Invalid(f"A player's name can be at most {NAME_LIMIT} characters.", {"players": "a name is too long"})
     return name
 
 
@@ -200,35 +217,36 @@ def create_match(
 ) -> Match:
     """Start a match: seats in the order given (or drawn at random for partnerships)."""
     if not isinstance(game_key, str) or game_key not in GAMES:
-        raise ServiceError(422, "Choose a game Scorekeeper scores.", {"game": "unknown game"})
+        raise Invalid("Choose a game Scorekeeper scores.", {"game": "unknown game"})
     game = GAMES[game_key]
     if not isinstance(names, Sequence) or isinstance(names, (str, bytes)):
-        raise ServiceError(422, "List the players' names in seating order.", {"players": "a list of names"})
+        raise Invalid("List the players' names in seating order.", {"players": "a list of names"})
     names = [clean_name(name) for name in names]
     if len({name.casefold() for name in names}) != len(names):
-        raise ServiceError(422, "Each player can sit only once at the table.", {"players": "a name is repeated"})
+        raise Invalid("Each player can sit only once at the table.", {"players": "a name is repeated"})
     if options is not None and not isinstance(options, Mapping):
-        raise ServiceError(422, "Options must be an object of named values.", {"options": "not an object"})
+        raise Invalid("Options must be an object of named values.", {"options": "not an object"})
     try:
         table = game.table(len(names))
         parsed = game.parse_options(options or {}, table)
     except RecordError as error:
-        raise ServiceError.from_record(error) from None
+        raise Invalid.from_record(error) from None
     if draw_partners and game.partnerships:
         names = names[:]
         (rng or random.SystemRandom()).shuffle(names)
     for _ in range(3):  # another match may add one of these new players at the same moment
         try:
-            return _seat(game, names, parsed)
+            return _seat(table, game, names, parsed)
         except (IntegrityError, OperationalError):
             db.session.rollback()  # the player exists now: the next round finds it
-    raise ServiceError(409, "The players were being added from another phone just now; try again.")
+    raise Conflict("The players were being added from another phone just now; try again.")
 
 
-def _seat(game: Game, names: list[str], options: dict) -> Match:
+def _seat(table: Table, game: Game, names: list[str], options: dict) -> Match:
     players = [find_or_add_player(name) for name in names]
     match = Match(game=game.key, options=options, status=IN_PROGRESS)
-    match.seats = [Seat(position=position, player=player) for position, player in enumerate(players)]
+    match.seats = [Seat(position=position, side=table.side_of(position), player=player)
+                   for position, player in enumerate(players)]
     db.session.add(match)
     db.session.commit()
     return match
@@ -245,10 +263,10 @@ def _claim(match: Match) -> None:
         )
     except OperationalError:  # SQLite: another write got in after this request read the match
         db.session.rollback()
-        raise ServiceError(409, CHANGED_ELSEWHERE) from None
+        raise Conflict(CHANGED_ELSEWHERE) from None
     if claimed.rowcount != 1:
         db.session.rollback()
-        raise ServiceError(409, CHANGED_ELSEWHERE)
+        raise Conflict(CHANGED_ELSEWHERE)
     set_committed_value(match, "version", match.version + 1)
 
 
@@ -270,7 +288,7 @@ def record_hand(
     match = scored.match
     current = scored.count
     if expected is not None and expected < 1:
-        raise ServiceError(422, "number must be 1 or more: the hand you mean to create.", {"number": "below 1"})
+        raise Invalid("number must be 1 or more: the hand you mean to create.", {"number": "below 1"})
     if expected is not None and expected != current + 1:
         if token and expected == current and _last_token(match, current) == token:
             return Recorded(scored, current, scored.replay.results[-1])  # this very form, sent twice
@@ -279,15 +297,15 @@ def record_hand(
             if expected <= current
             else "This match changed on another phone"
         )
-        raise ServiceError(
-            409, f"{told}: check the score, then enter hand {current + 1}.", {"number": f"the next hand is {current + 1}"}
+        raise Conflict(
+            f"{told}: check the score, then enter hand {current + 1}.", {"number": f"the next hand is {current + 1}"}
         )
     if scored.finished:
-        raise ServiceError(409, "This match is over: it takes no more hands.")
+        raise Conflict("This match is over: it takes no more hands.")
     try:
         record = scored.game.check(scored.state, raw)
     except RecordError as error:
-        raise ServiceError.from_record(error) from None
+        raise Invalid.from_record(error) from None
     hand = scored.game.apply(scored.state, record)
     _claim(match)
     db.session.add(Hand(match_id=match.id, number=current + 1, record=record, entered_by=entered_by, token=token))
@@ -302,11 +320,15 @@ def _last_token(match: Match, number: int) -> str | None:
 def _save(scored: Scored) -> Scored:
     """Write the derived result on the match, commit, and keep the replay for the new version."""
     match = scored.match
-    match.status = FINISHED if scored.result.over else IN_PROGRESS
-    match.winner = scored.result.winner
-    match.headline = scored.result.headline if scored.result.over else None
+    result = scored.result
+    match.status = FINISHED if result.over else IN_PROGRESS
+    match.winner = result.winner
+    match.headline = result.headline if result.over else None
+    for seat in match.seats:
+        seat.outcome = result.outcome(seat.side)
+    key = (match.id, match.version)  # this write's version, claimed before the commit
     _commit()
-    replays().put(match, scored.replay)
+    replays().put(key, scored.replay)
     return scored
 
 
@@ -316,15 +338,15 @@ def _rewrite(match: Match, records: list[Any], changed: int = 0, deleted: int = 
     After a deletion the list is one shorter: a refusal names the hand by its number as the
     table knows it now, before the deletion."""
     game = get_game(match.game)
-    table = game.table(len(match.seats))
+    table = game.table(len(match.seats), match.seat_sides)
     try:
         done = replay(game, table, match.options, records)
     except ReplayError as error:
         if error.number == changed:
-            raise ServiceError(422, error.reason, error.fields) from None
+            raise Invalid(error.reason, error.fields) from None
         number = error.number + 1 if deleted and error.number >= deleted else error.number
         message = f"Hand {number} would no longer be possible: {error.reason}"
-        raise ServiceError(409, message, {"number": f"hand {number}"}) from None
+        raise Conflict(message, {"number": f"hand {number}"}) from None
     return Scored(match, game, table, done)
 
 
@@ -363,9 +385,9 @@ def undo_last(match_id: int, expected: int | None = None) -> Scored:
     """Take back the last hand; `expected` guards against undoing a hand another phone just added."""
     scored = load(match_id)
     if not scored.count:
-        raise ServiceError(409, "There is no hand to undo yet.")
+        raise Conflict("There is no hand to undo yet.")
     if expected is not None and expected != scored.count:
-        raise ServiceError(409, CHANGED_ELSEWHERE)
+        raise Conflict(CHANGED_ELSEWHERE)
     return delete_hand(match_id, scored.count)
 
 
@@ -374,9 +396,9 @@ def finish_match(match_id: int) -> Scored:
     scored = load(match_id)
     match = scored.match
     if not scored.game.ends_by_call(match.options):
-        raise ServiceError(409, f"A {scored.game.name} match ends by itself; it cannot be called.")
+        raise Conflict(f"A {scored.game.name} match ends by itself; it cannot be called.")
     if scored.finished:
-        raise ServiceError(409, "This match is already over.")
+        raise Conflict("This match is already over.")
     _claim(match)
     match.called = True
     return _save(Scored(match, scored.game, scored.table, scored.replay))
@@ -384,7 +406,7 @@ def finish_match(match_id: int) -> Scored:
 
 def _check_number(scored: Scored, number: Any) -> None:
     if not isinstance(number, int) or not 1 <= number <= scored.count:
-        raise ServiceError(404, f"This match has no hand {number}.")
+        raise NotFound(f"This match has no hand {number}.")
 
 
 def _commit() -> None:
@@ -392,4 +414,4 @@ def _commit() -> None:
         db.session.commit()
     except (IntegrityError, OperationalError):
         db.session.rollback()
-        raise ServiceError(409, CHANGED_ELSEWHERE) from None
+        raise Conflict(CHANGED_ELSEWHERE) from None

@@ -46,18 +46,57 @@ def client(app):
 
 
 class Actions:
-    """Short ways to set up matches through the JSON API, as a script would."""
+    """The one way tests write through the JSON API, as a script would: every write carries the
+    match's key (API.md "Who may write"), kept here from the answer that created the match."""
 
     def __init__(self, client):
         self.client = client
+        self.keys: dict[int, str] = {}
+
+    def auth(self, match_id: int) -> dict:
+        key = self.keys.get(match_id)
+        return {"Authorization": f"Bearer {key}"} if key else {}
+
+    def create(self, body: dict):
+        """POST /api/v1/matches with any body; the raw answer (its key is kept when it is a 201)."""
+        answer = self.client.post("/api/v1/matches", json=body)
+        if answer.status_code == 201:
+            self.keys[answer.json["id"]] = answer.json.get("key")
+        return answer
 
     def start(self, game: str, players: list[str], **options) -> int:
-        answer = self.client.post("/api/v1/matches", json={"game": game, "players": players, "options": options})
+        answer = self.create({"game": game, "players": players, "options": options})
         assert answer.status_code == 201, answer.json
         return answer.json["id"]
 
-    def hand(self, match_id: int, record: dict, expect: int = 201) -> dict:
-        answer = self.client.post(f"/api/v1/matches/{match_id}/hands", json={"record": record})
+    def write(self, method: str, match_id: int, path: str = "", json=None):
+        """Any write to a match (hands, finish, reopen...), with its key; the raw answer."""
+        url = f"/api/v1/matches/{match_id}{path}"
+        return self.client.open(url, method=method, json=json, headers=self.auth(match_id))
+
+    def hand(self, match_id: int, record: dict, expect: int = 201, number: int | None = None) -> dict:
+        body = {"record": record} if number is None else {"record": record, "number": number}
+        answer = self.write("POST", match_id, "/hands", body)
+        assert answer.status_code == expect, answer.json
+        return answer.json
+
+    def edit(self, match_id: int, number: int, record: dict, expect: int = 200) -> dict:
+        answer = self.write("PUT", match_id, f"/hands/{number}", {"record": record})
+        assert answer.status_code == expect, answer.json
+        return answer.json
+
+    def delete(self, match_id: int, number: int, expect: int = 200) -> dict:
+        answer = self.write("DELETE", match_id, f"/hands/{number}")
+        assert answer.status_code == expect, answer.json
+        return answer.json
+
+    def finish(self, match_id: int, expect: int = 200) -> dict:
+        answer = self.write("POST", match_id, "/finish")
+        assert answer.status_code == expect, answer.json
+        return answer.json
+
+    def reopen(self, match_id: int, expect: int = 200) -> dict:
+        answer = self.write("POST", match_id, "/reopen")
         assert answer.status_code == expect, answer.json
         return answer.json
 

@@ -11,7 +11,8 @@ from .. import service
 from ..extensions import db
 from ..games import GAMES
 from ..models import Match
-from ..service import Scored, ServiceError
+from ..errors import status_of
+from ..service import Invalid, Malformed, NotFound, Scored, ServiceError
 from . import bp
 
 
@@ -54,14 +55,14 @@ def body() -> dict:
     except RecursionError:  # nested deeper than any record could be
         data = None
     if not isinstance(data, dict):
-        raise ServiceError(400, "Send a JSON object as the request body.")
+        raise Malformed("Send a JSON object as the request body.")
     return data
 
 
 @bp.errorhandler(ServiceError)
 def refused(error: ServiceError):
     db.session.rollback()
-    return jsonify(error=error.message, fields=error.fields), error.status
+    return jsonify(error=error.message, fields=error.fields), status_of(error)
 
 
 @bp.errorhandler(HTTPException)
@@ -79,7 +80,7 @@ def games():
 def game(key: str):
     """One game's self-description."""
     if key not in GAMES:
-        raise ServiceError(404, "Scorekeeper does not score a game of that name.")
+        raise NotFound("Scorekeeper does not score a game of that name.")
     return jsonify(GAMES[key].describe())
 
 
@@ -112,9 +113,9 @@ def record(match_id: int):
     data = body()
     number = data.get("number")
     if number is not None and (isinstance(number, bool) or not isinstance(number, int)):
-        raise ServiceError(422, "number must be a whole number: the hand you mean to create.", {"number": "not a number"})
+        raise Invalid("number must be a whole number: the hand you mean to create.", {"number": "not a number"})
     if "record" not in data:
-        raise ServiceError(422, "Send the hand as \"record\".", {"record": "missing"})
+        raise Invalid("Send the hand as \"record\".", {"record": "missing"})
     done = service.record_hand(match_id, data["record"], expected=number, entered_by="api")
     answer = {
         "number": done.number,
@@ -130,7 +131,7 @@ def edit(match_id: int, number: int):
     """Change a hand; the later hands are replayed."""
     data = body()
     if "record" not in data:
-        raise ServiceError(422, "Send the hand as \"record\".", {"record": "missing"})
+        raise Invalid("Send the hand as \"record\".", {"record": "missing"})
     return jsonify(match_json(service.edit_hand(match_id, number, data["record"])))
 
 

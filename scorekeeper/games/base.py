@@ -184,6 +184,11 @@ class SideBoard:
     lines: tuple[str, ...] = ()  # the game's own lines for this side: "Games: 1 of 2"
     flag: str | None = None  # a state worth shouting: "Lying down", "Out"
 
+    @property
+    def unit_for_score(self) -> str:
+        """"1 court", "2 courts": the unit in the singular for exactly one."""
+        return self.unit[:-1] if self.score in (1, -1) and self.unit.endswith("s") else self.unit
+
 
 @dataclass(frozen=True)
 class Board:

@@ -276,7 +276,7 @@ class CourtPiece(Game):
 
     def board(self, state: CourtPieceState) -> Board:
         streak = state.streak
-        run = "no streak" if streak.side is None else f"{side_name(streak.side)}: {streak.count} of {_WINS_FOR_COURT}"
+        run = "none" if streak.side is None else f"{side_name(streak.side)}: {streak.count} of {_WINS_FOR_COURT}"
         target = self.target(state)
         lines = [f"Streak: {run}"] + ([f"First to {_courts(target)}"] if target else [])
         turn = (("Deals", state.dealer), ("Trumps", self.trump_chooser(state)))

@@ -1,4 +1,5 @@
-"""What the match pages show, gathered from a replayed match; and the posted forms read back."""
+"""What the match pages show, gathered from a replayed match (page building only: the forms are
+read by widgets.py and forms.py, the lists are queried in queries.py)."""
 
 from __future__ import annotations
 
@@ -6,27 +7,23 @@ import random
 import secrets
 from collections.abc import Mapping
 
-from flask import render_template
+from flask import current_app, render_template
+from jinja2 import TemplateNotFound
 from werkzeug.datastructures import MultiDict
 
 from ..extensions import db
 from ..games import Game, RecordError
 from ..models import Player
-from ..service import Scored, ServiceError
+from ..service import Invalid, Scored, ServiceError
 from . import counters
-from .forms import (
-    CARD_RANK_CHOICES,
-    CARD_SUIT_CHOICES,
-    build_widgets,
-    game_option_widgets,
-    hidden_rules_css,
-    labels_for,
-    options_from_form,
-    record_from_form,
-    values_from_record,
-)
+from .forms import OPTION_PREFIX, game_option_widgets, options_from_form
+from .widgets import Seating, build_widgets, hidden_rules_css, record_from_form, values_from_record
 
 LATEST = 8  # hands shown under the form; the rest are a tap away
+
+
+def seating(scored: Scored) -> Seating:
+    return Seating(scored.table, scored.names)
 
 
 def state_before(scored: Scored, number: int | None):
@@ -37,12 +34,12 @@ def state_before(scored: Scored, number: int | None):
 
 
 def record_from_request(scored: Scored, form: MultiDict, number: int | None = None) -> dict:
-    """The posted hand form as a record, after the game's counter (if any) has filled it in."""
+    """The posted hand form as a record, after the game's calculators (if any) have filled it in."""
     fields = scored.game.form_fields(state_before(scored, number))
     try:
         form = counters.fill(scored.game, scored.match.options, form, scored.table)
     except RecordError as error:
-        raise ServiceError.from_record(error) from None
+        raise Invalid.from_record(error) from None
     return record_from_form(fields, form, scored.table)
 
 
@@ -51,18 +48,15 @@ def hand_rows(scored: Scored, numbers: range) -> list[dict]:
     return [{"number": n, "changes": results[n - 1].changes, "reasons": results[n - 1].reasons} for n in numbers]
 
 
-def hand_page(
-    scored: Scored,
-    form,
-    values: Mapping,
-    errors: Mapping,
-    message: str | None = None,
-    editing: int | None = None,
-):
+def edit_values(scored: Scored, number: int) -> dict:
+    return values_from_record(scored.game.hand_fields, scored.replay.records[number - 1])
+
+
+def hand_page(scored: Scored, form, values: Mapping, errors: Mapping, message: str | None = None,
+              editing: int | None = None):
     """The match page: scoreboard, the hand form (new or editing), the latest hands."""
     fields = scored.game.form_fields(state_before(scored, editing))
-    widgets = build_widgets(fields, scored.table, scored.names, values, errors)
-    side_labels, _ = labels_for(scored.table, scored.names)
+    widgets = build_widgets(fields, seating(scored), values, errors)
     count = scored.count
     latest = hand_rows(scored, range(count, max(count - LATEST, 0), -1))
     form.expected.data = editing or scored.next_number
@@ -70,42 +64,49 @@ def hand_page(
     return render_template(
         "matches/match.html",
         s=scored,
+        board=scored.game.board(scored.state),
+        own_board=own_board(scored.game),
         form=form,
         widgets=widgets,
         hidden_css=hidden_rules_css(fields),
-        side_labels=side_labels,
         latest=latest,
         message=message,
         editing=editing,
-        counter=counters.panel(scored.game, scored.match.options, scored.table, scored.names, values),
-        ranks=CARD_RANK_CHOICES,
-        suits=CARD_SUIT_CHOICES,
+        calculators=counters.panels(scored.game, seating(scored), values),
     )
+
+
+def own_board(game: Game) -> str | None:
+    """A game's own scoreboard template, where its paper sheet really differs; else None."""
+    name = f"games/{game.key}.html"
+    try:
+        current_app.jinja_env.get_template(name)
+    except TemplateNotFound:
+        return None
+    return name
 
 
 def new_match_page(game: Game, form, values: Mapping, error: ServiceError | None):
     seats = game.max_players
-    table = game.table(max(game.min_players, 2))
+    table = game.table(game.min_players)
+    names = [f"Player {i + 1}" for i in range(seats)]
     if not values:  # a new form shows every house rule at its default
         defaults = {fld.name: fld.default for fld in game.options if fld.default is not None}
-        values = values_from_record(game.options, defaults, prefix="opt-")
-    options = game_option_widgets(game, table, [f"Player {i + 1}" for i in range(seats)], values, _option_errors(error))
+        values = values_from_record(game.options, defaults, prefix=OPTION_PREFIX)
+    errors = {f"{OPTION_PREFIX}{name}": text for name, text in (error.fields.items() if error else ())}
+    options = game_option_widgets(game, Seating(table, names), values, errors)
+    side_letters = [chr(ord("A") + table.side_of(seat % table.players)) for seat in range(seats)] if game.partnerships else []
     return render_template(
         "matches/new.html",
         game=game,
         form=form,
         seats=seats,
+        side_letters=side_letters,
         values=values,
         options=options,
         error=error,
         known=db.session.scalars(db.select(Player).order_by(Player.name)).all(),
     )
-
-
-def _option_errors(error: ServiceError | None) -> dict:
-    if error is None:
-        return {}
-    return {f"opt-{name}": text for name, text in error.fields.items()}
 
 
 def seats_from_form(game: Game, form: MultiDict) -> tuple[list[str], dict, ServiceError | None]:
@@ -114,14 +115,19 @@ def seats_from_form(game: Game, form: MultiDict) -> tuple[list[str], dict, Servi
     names = [name for name in names if name]
     if not game.min_players <= len(names) <= game.max_players:
         span = game.min_players if game.min_players == game.max_players else f"{game.min_players} to {game.max_players}"
-        return names, {}, ServiceError(422, f"{game.name} needs {span} players: fill in a name for each seat.", {"players": "seats"})
-    table = game.table(len(names))
+        return names, {}, Invalid(f"{game.name} needs {span} players: fill in a name for each seat.", {"players": "seats"})
+    try:
+        table = game.table(len(names))
+    except RecordError as refused:
+        return names, {}, Invalid.from_record(refused)
     options = options_from_form(game, form, table)
+    if not game.deals:
+        return names, options, None
     dealer = form.get("first_dealer", "0")
     if dealer == "random":
         options["first_dealer"] = random.randrange(len(names))
-    elif dealer.isdigit() and int(dealer) < len(names):
+    elif dealer.isascii() and dealer.isdigit() and len(dealer) < 4 and int(dealer) < len(names):
         options["first_dealer"] = int(dealer)
     else:
-        return names, options, ServiceError(422, "The first dealer must be one of the seated players.", {"first_dealer": "not seated"})
+        return names, options, Invalid("The first dealer must be one of the seated players.", {"first_dealer": "not seated"})
     return names, options, None

@@ -8,11 +8,13 @@ from werkzeug.datastructures import MultiDict
 from .. import service
 from ..extensions import db
 from ..games import GAMES
-from ..models import FINISHED, IN_PROGRESS, Match, Player, Seat
-from ..service import ServiceError
+from ..models import FINISHED, IN_PROGRESS, Player
+from ..errors import status_of
+from ..service import NotFound, ServiceError
 from . import bp
-from .forms import ConfirmForm, HandForm, SeatsForm, values_from_record
-from .present import hand_page, hand_rows, new_match_page, record_from_request, seats_from_form
+from .forms import ConfirmForm, HandForm, SeatsForm
+from .present import edit_values, hand_page, hand_rows, new_match_page, record_from_request, seats_from_form
+from .queries import matches as _matches
 
 RECENT = 10
 PAGE = 50
@@ -62,8 +64,7 @@ def record(match_id: int):
         service.record_hand(match_id, raw, expected=form.expected.data, entered_by="web", token=form.token.data or None)
     except ServiceError as error:
         db.session.rollback()
-        status = 409 if error.status == 409 else 422
-        return hand_page(service.load(match_id), form, request.form, error.fields, error.message), status
+        return hand_page(service.load(match_id), form, request.form, error.fields, error.message), status_of(error)
     return redirect(url_for("matches.show", match_id=match_id))
 
 
@@ -89,8 +90,8 @@ def edit(match_id: int, number: int):
             return redirect(url_for("matches.show", match_id=match_id))
         except ServiceError as error:
             db.session.rollback()
-            return hand_page(service.load(match_id), form, request.form, error.fields, error.message, editing=number), error.status
-    values = values_from_record(scored.game.hand_fields, scored.replay.records[number - 1])
+            return hand_page(service.load(match_id), form, request.form, error.fields, error.message, editing=number), status_of(error)
+    values = edit_values(scored, number)
     return hand_page(scored, form, values, {}, editing=number)
 
 
@@ -128,6 +129,8 @@ def history():
     """Every match, filtered by game and by player."""
     game = request.args.get("game") or None
     player = request.args.get("player", type=int)
+    if player is not None and not 0 < player <= service.ID_LIMIT:
+        player = None  # no such player: the whole history, not a database overflow
     matches = _matches(game=game if game in GAMES else None, player=player, limit=200)
     players = db.session.scalars(db.select(Player).order_by(Player.name)).all()
     return render_template("matches/history.html", matches=matches, games=GAMES, players=players, game=game, player=player)
@@ -139,7 +142,7 @@ def _change(match_id: int, action, done: str):
         flash(done)
     except ServiceError as error:
         db.session.rollback()
-        if error.status == 404:
+        if isinstance(error, NotFound):
             abort(404)
         flash(error.message, "error")
     return redirect(url_for("matches.show", match_id=match_id))
@@ -154,15 +157,3 @@ def _load(match_id: int, number: int | None = None):
     if number is not None and not 1 <= number <= scored.count:
         abort(404)
     return scored
-
-
-def _matches(status: str | None = None, game: str | None = None, player: int | None = None, limit: int = 50):
-    query = db.select(Match).order_by(Match.created.desc(), Match.id.desc()).limit(limit)
-    if status:
-        query = query.where(Match.status == status)
-    if game:
-        query = query.where(Match.game == game)
-    if player:
-        query = query.where(Match.seats.any(Seat.player_id == player))
-    return db.session.scalars(query).all()
-

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
-from flask import render_template
+from flask import abort, render_template
 
 from ..extensions import db
 from ..games import GAMES
-from ..models import FINISHED, Match, Player, Seat, side_of
+from ..models import Match, Player, Seat
+from ..service import ID_LIMIT
 from . import bp
+
+OUTCOMES = ("won", "shared", "lost", "drawn")
+RECENT = 50
 
 
 @bp.get("/")
@@ -23,28 +25,25 @@ def index():
 
 @bp.get("/<int:player_id>")
 def show(player_id: int):
-    """A player's matches, and their wins, losses and draws per game."""
-    player = db.get_or_404(Player, player_id)
+    """A player's latest matches, and their wins, shared wins, losses and draws per game."""
+    player = db.session.get(Player, player_id) if 0 < player_id <= ID_LIMIT else None
+    if player is None:
+        abort(404)
     seats = db.session.scalars(
-        db.select(Seat).join(Match).where(Seat.player_id == player.id).order_by(Match.created.desc())
+        db.select(Seat).join(Match).where(Seat.player_id == player.id)
+        .order_by(Match.created.desc(), Match.id.desc()).limit(RECENT)
     ).all()
-    return render_template("players/show.html", player=player, seats=seats, tally=tally(seats), games=GAMES)
+    return render_template("players/show.html", player=player, seats=seats, tally=tally(player), games=GAMES)
 
 
-def outcome(seat: Seat) -> str | None:
-    """'won', 'lost' or 'drawn' for a finished match, from the seat's side; None while in play."""
-    match = seat.match
-    if match.status != FINISHED:
-        return None
-    if match.winner is None:
-        return "drawn"
-    return "won" if side_of(match.game, seat.position) == match.winner else "lost"
-
-
-def tally(seats: list[Seat]) -> dict[str, Counter]:
-    per_game: dict[str, Counter] = {}
-    for seat in seats:
-        result = outcome(seat)
-        if result:
-            per_game.setdefault(seat.match.game, Counter())[result] += 1
+def tally(player: Player) -> dict[str, dict[str, int]]:
+    """Per game, how many finished matches the player won, shared, lost and drew (counted by SQL)."""
+    rows = db.session.execute(
+        db.select(Match.game, Seat.outcome, db.func.count())
+        .join(Match).where(Seat.player_id == player.id, Seat.outcome.is_not(None))
+        .group_by(Match.game, Seat.outcome)
+    ).all()
+    per_game: dict[str, dict[str, int]] = {}
+    for game, outcome, count in rows:
+        per_game.setdefault(game, dict.fromkeys(OUTCOMES, 0))[outcome] = count
     return per_game

@@ -1,6 +1,7 @@
 """The rules reference: one page per game, an anchor per rule, for looking things up mid-game."""
 
-from flask import abort, render_template
+from flask import abort, current_app, render_template
+from jinja2 import TemplateNotFound
 
 from ..games import GAMES
 from . import bp
@@ -14,6 +15,10 @@ def index():
 
 @bp.get("/<key>")
 def show(key: str):
-    """How one game scores, in our own words."""
+    """How one game scores, in our own words; a game without its page yet shows its declarations."""
     game = GAMES.get(key) or abort(404)
-    return render_template(f"rules/{key}.html", game=game)
+    try:
+        template = current_app.jinja_env.get_template(f"rules/{key}.html")
+    except TemplateNotFound:
+        template = "rules/declared.html"
+    return render_template(template, game=game)

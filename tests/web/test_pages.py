@@ -327,8 +327,8 @@ def test_player_page_counts_wins_and_losses_per_game(app, client, actions):
         match_id = actions.start("schnapsen", ["Ann", "Bo"], target=1)
         actions.hand(match_id, {"ending": "out", "declarer": winner, "points": [70, 70], "tricks": [3, 3]})
     page = text(client.get(f"/players/{player_id(app, 'Ann')}"))
-    row = re.search(r"<tr><td>Schnapsen</td><td>(\d+)</td><td>(\d+)</td><td>(\d+)</td></tr>", page)
-    assert row and row.groups() == ("2", "1", "0")
+    row = re.search(r"<tr><td>Schnapsen</td><td>(\d+)</td><td>(\d+)</td><td>(\d+)</td><td>(\d+)</td></tr>", page)
+    assert row and row.groups() == ("2", "0", "1", "0")  # won, shared, lost, drawn
 
 
 # -- the match page stays small ------------------------------------------------------------------

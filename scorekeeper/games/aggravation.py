@@ -1,0 +1,59 @@
+"""Aggravation: two players each turn up cards from half the pack into a growing layout and
+cover every pair they spot (S3:365-391, S1:35-43). A hand is one whole game; the session counts
+games won (api/races.md "Sessions", ruling 1).
+
+- The record names the winner: the player who, with no cards left in their deck, touched a pair
+  and called "Aggravation!" first (S3:391, S1:43). The first call wins, so there is no drawn
+  game (ruling 6): `winner` is never null.
+- The deal passes to the next seat after every game (ruling 2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import StrEnum
+
+from ._session import GAMES_TO_WIN, Session, SessionState
+from .base import Field, Reason
+
+_PLAYERS = 2  # S3:367, S1:35: the pack split in two halves of 26 (ruling 3)
+
+
+class Rule(StrEnum):
+    """Section ids of templates/rules/aggravation.html that reason lines link to."""
+
+    WINNING = "winning"
+    SESSION = "session"
+
+
+class Aggravation(Session):
+    key = "aggravation"
+    name = "Aggravation"
+    min_players = _PLAYERS
+    max_players = _PLAYERS
+    rules = Rule
+    won_rule = Rule.WINNING
+    end_rule = Rule.SESSION
+    options = (GAMES_TO_WIN,)
+    hand_fields = (
+        Field(
+            "winner",
+            "side",
+            "The player who, out of cards, touched a pair and called \"Aggravation!\" first.",
+            ask="Who called Aggravation?",
+        ),
+    )
+
+    def winner_of(self, state: SessionState, record: Mapping) -> tuple[int | None, Reason | None]:
+        return record["winner"], None
+
+    def public_state(self, state: SessionState) -> dict:
+        return {}
+
+    def example_hand(self, state: SessionState, rng) -> dict:
+        return {"winner": rng.randrange(_PLAYERS)}
+
+
+from . import register  # noqa: E402  (the package imports this module, so register comes last)
+
+GAME = register(Aggravation())

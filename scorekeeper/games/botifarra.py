@@ -1,0 +1,171 @@
+"""Botifarra: four players in two partnerships, 48-card deck, first side to 101 (api/partnership.md, S4:203-232).
+
+What the table records after the twelve tricks: the trump suit or botifarra (no trumps), the last
+doubling made, and each side's points: card points (9 = 5, A = 4, K = 3, Q = 2, J = 1) plus one per
+trick, 72 in all (S4:226-232, ruling 18).
+
+Scoring (S4:232): the side with more than 36 scores (its points - 36) x the multiplier; at 36 each
+nobody scores. The multiplier is 2 for botifarra (S4:219) times 1, 2, 4 or 8 for no doubling, a
+double, a redouble or a re-redouble (S4:218); `multiplier_cap: 8` holds it at the seed's "highest
+multiplier possible" (ruling 19), else a doubled-up botifarra is worth 16.
+
+The match is one game: the first side to `target` (101, S4:208) wins, overshoot counting; only one
+side scores in a hand, so there is no tie. The deal passes to the next seat (ruling 16); the dealer
+names trumps or passes that choice to the partner (S4:217), which the record does not ask (ruling 17).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .base import Board, Field, Game, HandResult, Reason, Result, State, side_name
+
+_PLAYERS = 4
+_TARGET = 101  # S4:208
+_POINTS_IN_HAND = 72  # S4:232
+_HALF = _POINTS_IN_HAND // 2  # S4:232: the side over 36 scores the excess
+_BOTIFARRA = "botifarra"
+_TRUMPS = ("spades", "hearts", "diamonds", "clubs", _BOTIFARRA)
+_BOTIFARRA_FACTOR = 2  # S4:219: no trumps doubles the hand
+_CAP = 8  # S4:218: "the highest multiplier possible"
+
+
+class Doubling(StrEnum):
+    """The last doubling made (S4:218): by the dealer's opponents, back by the dealer's side, and again."""
+
+    NONE = "none"
+    DOUBLE = "double"
+    REDOUBLE = "redouble"
+    REREDOUBLE = "reredouble"
+
+
+_DOUBLING_FACTOR = {Doubling.NONE: 1, Doubling.DOUBLE: 2, Doubling.REDOUBLE: 4, Doubling.REREDOUBLE: 8}
+_DOUBLING_WORD = {Doubling.DOUBLE: "doubled", Doubling.REDOUBLE: "redoubled", Doubling.REREDOUBLE: "re-redoubled"}
+
+
+class Rule(StrEnum):
+    """Section ids of templates/rules/botifarra.html that the reason lines link to."""
+
+    POINTS = "points"
+    MULTIPLIER = "multiplier"
+    END = "end"
+
+
+@dataclass(frozen=True)
+class BotifarraState(State):
+    points: tuple[int, int] = (0, 0)
+
+
+def multiplier(trump: str, doubling: str, cap: int | None) -> tuple[int, str]:
+    """What the hand's excess over 36 is multiplied by, and how it came about ("botifarra x2, doubled x2")."""
+    factors = []
+    if trump == _BOTIFARRA:
+        factors.append((_BOTIFARRA_FACTOR, _BOTIFARRA))
+    if doubling != Doubling.NONE:
+        factors.append((_DOUBLING_FACTOR[Doubling(doubling)], _DOUBLING_WORD[Doubling(doubling)]))
+    times = 1
+    for factor, _ in factors:
+        times *= factor
+    how = ", ".join(f"{word} x{factor}" for factor, word in factors)
+    if cap is not None and times > cap:
+        how += f": x{times} capped at x{cap}"
+        times = cap
+    return times, how
+
+
+class Botifarra(Game):
+    key = "botifarra"
+    name = "Botifarra"
+    min_players = _PLAYERS
+    max_players = _PLAYERS
+    partnerships = True
+    unit = "points"
+    rules = Rule
+    state_class = BotifarraState
+    options = (
+        Field("target", "int", "Points that win the game.", default=_TARGET, min=1, max=1000),
+        Field("multiplier_cap", "choice",
+              "Hold a hand's multiplier at 8 (a re-redoubled botifarra would be 16); leave empty for no cap.",
+              default=None, nullable=True, choices=(_CAP,), label="Multiplier cap"),
+    )
+    hand_fields = (
+        Field("trump", "choice", "The trump suit named for the hand, or botifarra: no trumps, worth double.",
+              choices=_TRUMPS, ask="Trumps"),
+        Field("doubling", "choice", "The last doubling made: none, double (x2), redouble (x4), re-redouble (x8).",
+              default=Doubling.NONE.value, choices=tuple(d.value for d in Doubling)),
+        Field("points", "per_side", "Each side's card points plus one per trick; they add up to 72.",
+              min=0, max=_POINTS_IN_HAND, total=_POINTS_IN_HAND, ask="Points out of 72"),
+    )
+
+    # -- scoring ------------------------------------------------------------------------------
+    def score_hand(self, state: BotifarraState, record: Mapping) -> HandResult:
+        points = record["points"]
+        trump, doubling = record["trump"], self.value(record, "doubling")
+        changes = [0, 0]
+        if points[0] == points[1]:
+            reasons = [Reason(f"{_HALF} each: nobody scores", Rule.POINTS)]
+        else:
+            reasons = self._score(points, trump, doubling, state.options["multiplier_cap"], changes)
+        new = state.evolve(points=tuple(total + change for total, change in zip(state.points, changes)))
+        standing = self.result(new)
+        if standing.over:
+            reasons.append(Reason(standing.headline, Rule.END))
+        return HandResult(new, changes, reasons, standing.winner)
+
+    @staticmethod
+    def _score(points: list[int], trump: str, doubling: str, cap: int | None, changes: list[int]) -> list[Reason]:
+        """S4:232: the side over 36 scores its excess, times the multiplier (S4:218-219)."""
+        side = 0 if points[0] > points[1] else 1
+        excess = points[side] - _HALF
+        times, how = multiplier(trump, doubling, cap)
+        changes[side] = excess * times
+        over = f"{side_name(side)}: {points[side]} of {_POINTS_IN_HAND}, {excess} over {_HALF}"
+        if times == 1:
+            return [Reason(f"{over}: +{excess}", Rule.POINTS)]
+        return [Reason(over, Rule.POINTS), Reason(f"x{times} ({how}): +{changes[side]}", Rule.MULTIPLIER)]
+
+    # -- reading ------------------------------------------------------------------------------
+    def result(self, state: BotifarraState, called: bool = False) -> Result:
+        target, (first, second) = _target(state), state.points
+        leader = 0 if first > second else 1
+        score = f"{max(first, second)} to {min(first, second)}"
+        if max(first, second) >= target:  # only one side scores a hand: it is the one past the target
+            return Result(True, leader, f"{side_name(leader)} wins the game {score}")
+        if first == second:
+            return Result(False, None, f"Level at {first} (game to {target})")
+        return Result(False, None, f"{side_name(leader)} leads {score} (game to {target})")
+
+    def scores(self, state: BotifarraState) -> list[int]:
+        return list(state.points)
+
+    def target(self, state: State) -> int:
+        return _target(state)
+
+    def board(self, state: BotifarraState) -> Board:
+        cap = state.options["multiplier_cap"]
+        lines = (f"First to {_target(state)}",) + ((f"Multiplier capped at x{cap}",) if cap else ())
+        # S4:217: the dealer names trumps (or passes the choice to the partner)
+        turn = (("Deals and names trumps", state.dealer),)
+        return dataclasses.replace(super().board(state), lines=lines, turn=turn)
+
+    def public_state(self, state: BotifarraState) -> dict:
+        return {}
+
+    def example_hand(self, state: BotifarraState, rng) -> dict:
+        first = rng.choice((_HALF, rng.randint(0, _POINTS_IN_HAND), rng.randint(20, 52)))
+        record = {"trump": rng.choice(_TRUMPS), "points": [first, _POINTS_IN_HAND - first]}
+        if rng.random() < 0.5:
+            record["doubling"] = rng.choice(tuple(d.value for d in Doubling))
+        return record
+
+
+def _target(state: State) -> int:
+    return state.options["target"]
+
+
+from . import register  # noqa: E402  (at the bottom: the registry imports this module)
+
+GAME = register(Botifarra())

@@ -1,0 +1,223 @@
+"""Bura: two players, a pot of tokens, and a race to declare 31 card points
+(RULES.md 2.9, seed S3:232-289, api/chips.md `bura`).
+
+A hand, scored in this order (api "Scoring"):
+- both players ante 1 from their balance into the pot (S3:248, ruling 8);
+- with `false_declaration: play_on`, each false declaration made during the hand pays into the pot
+  as much as the pot holds, or all the declarer holds if that is less (S3:287, ruling 9);
+- then a declaration of 31 or more card points (A 11, 10 10, K 4, Q 3, J 2; S3:280-285), or the
+  winning bura trick (S3:272), takes the whole pot; a declaration below 31 (`ends_hand`, the
+  default) pays in as a false declaration does and the pot waits for the next hand; a draw leaves
+  the pot where it is (S3:289).
+The record gives the declarer's counted points; the app decides whether the declaration was true
+(ruling 12).
+
+Who took the pot deals next; when nobody did, the deal passes (ruling 11; `next_dealer: alternate`
+passes it every hand). A player left without a token cannot ante and the session ends (ruling 10);
+otherwise the table calls `finish`. More tokens wins; the pot left on the table counts for nobody.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .base import Board, Field, Game, HandResult, Reason, RecordError, Result, State, on_option, side_name
+
+_PLAYERS = 2
+_DEFAULT_TOKENS = 20  # ruling 7: the seed only says "an equal number"
+_MOST_TOKENS = 1000
+_ANTE = 1  # S3:248
+_TARGET = 31  # S3:287
+_ALL_CARD_POINTS = 120  # four suits of A 11, 10 10, K 4, Q 3, J 2
+_MOST_FALSE_DECLARATIONS = 18
+
+
+class Outcome(StrEnum):
+    DECLARATION = "declaration"
+    BURA = "bura"
+    DRAW = "draw"
+
+
+class FalseDeclaration(StrEnum):
+    ENDS_HAND = "ends_hand"
+    PLAY_ON = "play_on"
+
+
+class NextDealer(StrEnum):
+    WINNER = "winner"
+    ALTERNATE = "alternate"
+
+
+class Rule(StrEnum):
+    """Section ids of templates/rules/bura.html that the reason lines link to."""
+
+    ANTE = "ante"
+    DECLARING = "declaring"
+    FALSE_DECLARATION = "false-declaration"
+    BURA = "bura"
+    DRAW = "draw"
+    END = "end"
+
+
+@dataclass(frozen=True)
+class BuraState(State):
+    tokens: tuple[int, int] = (0, 0)
+    pot: int = 0  # carried into the next hand, before its antes
+
+
+def _tokens(number: int) -> str:
+    return f"{number} token" if number == 1 else f"{number} tokens"
+
+
+class Bura(Game):
+    key = "bura"
+    name = "Bura"
+    min_players = _PLAYERS
+    max_players = _PLAYERS
+    partnerships = False
+    unit = "tokens"
+    rules = Rule
+    state_class = BuraState
+    options = (
+        Field("starting_tokens", "int", "Tokens each player starts with.",
+              default=_DEFAULT_TOKENS, min=1, max=_MOST_TOKENS, label="Starting tokens"),
+        Field("false_declaration", "choice",
+              "A false declaration ends the hand (the doubled pot carries over), or the declarer pays and play goes on.",
+              default=FalseDeclaration.ENDS_HAND.value, choices=tuple(choice.value for choice in FalseDeclaration),
+              label="False declaration"),
+        Field("next_dealer", "choice", "Who deals next: whoever took the pot, or each player in turn.",
+              default=NextDealer.WINNER.value, choices=tuple(choice.value for choice in NextDealer),
+              label="Next dealer"),
+    )
+    hand_fields = (
+        Field("outcome", "choice",
+              "How the hand ended: a declaration of 31 was counted, a bura trick decided it, or a draw.",
+              choices=tuple(outcome.value for outcome in Outcome), ask="How did the hand end?"),
+        Field("side", "side", "The declarer, or the winner of the bura trick.",
+              when=("outcome", (Outcome.DECLARATION.value, Outcome.BURA.value)), ask="Who?"),
+        Field("points", "int", "The declarer's card points as counted (A 11, 10 10, K 4, Q 3, J 2).",
+              min=0, max=_ALL_CARD_POINTS, when=("outcome", (Outcome.DECLARATION.value,)), label="Card points"),
+        Field("false_declarations", "side_list", "False declarations made earlier in the hand, in order.",
+              default=None, max=_MOST_FALSE_DECLARATIONS, when=on_option("false_declaration", "play_on"),
+              label="False declarations"),
+    )
+
+    def start(self, table, options: Mapping) -> dict:
+        return {"tokens": (options["starting_tokens"],) * _PLAYERS}
+
+    def ends_by_call(self, options: Mapping) -> bool:
+        return True
+
+    # -- checking -----------------------------------------------------------------------------
+    def validate(self, state: BuraState, record: dict) -> None:
+        playing_on = state.options["false_declaration"] == FalseDeclaration.PLAY_ON
+        if playing_on and record["outcome"] == Outcome.DECLARATION and record["points"] < _TARGET:
+            raise RecordError(
+                f"When play goes on after a false declaration, a declaration below {_TARGET} does not end the "
+                "hand: put it in the false declarations.", "points"
+            )
+
+    # -- scoring ------------------------------------------------------------------------------
+    def score_hand(self, state: BuraState, record: Mapping) -> HandResult:
+        tokens = [held - _ANTE for held in state.tokens]  # S3:248: a player at 0 ended the session
+        pot = state.pot + _ANTE * _PLAYERS
+        reasons = [Reason(f"Both ante {_ANTE}: the pot holds {pot}", Rule.ANTE)]
+        for side in self.value(record, "false_declarations") or ():
+            pot, text = _pay_in(tokens, pot, side)
+            reasons.append(Reason(f"{side_name(side)} declared falsely: {text}", Rule.FALSE_DECLARATION))
+        pot, reasons = self._ending(record, tokens, pot, reasons)
+        after = state.evolve(tokens=tuple(tokens), pot=pot)
+        changes = [new - old for new, old in zip(after.tokens, state.tokens)]
+        if self.result(after).over:
+            reasons.append(Reason(self._broke_text(after), Rule.END))
+        return HandResult(after, changes, reasons)
+
+    @staticmethod
+    def _ending(record: Mapping, tokens: list[int], pot: int, reasons: list[Reason]) -> tuple[int, list[Reason]]:
+        """How the hand ended moves the pot: taken, paid into, or left (S3:272, S3:287, S3:289)."""
+        outcome = Outcome(record["outcome"])
+        if outcome is Outcome.DRAW:
+            return pot, reasons + [Reason(f"A draw: the pot of {pot} stays for the next hand", Rule.DRAW)]
+        side = record["side"]
+        name = side_name(side)
+        if outcome is Outcome.DECLARATION and record["points"] < _TARGET:
+            pot, text = _pay_in(tokens, pot, side)
+            text = f"{name} declared with only {record['points']} points: {text}"
+            return pot, reasons + [Reason(text, Rule.FALSE_DECLARATION)]
+        tokens[side] += pot
+        if outcome is Outcome.BURA:
+            return 0, reasons + [Reason(f"{name} won the bura trick: takes the pot of {pot}", Rule.BURA)]
+        text = f"{name} declared {record['points']} points: takes the pot of {pot}"
+        return 0, reasons + [Reason(text, Rule.DECLARING)]
+
+    def next_dealer(self, before: BuraState, after: BuraState, record: Mapping) -> int:
+        """Ruling 11: whoever took the pot; when nobody did (or with `alternate`), the other player."""
+        taker = _pot_taker(record)
+        if before.options["next_dealer"] == NextDealer.WINNER and taker is not None:
+            return taker
+        return before.table.other(before.dealer)
+
+    # -- reading ------------------------------------------------------------------------------
+    def result(self, state: BuraState, called: bool = False) -> Result:
+        first, second = state.tokens
+        broke = 0 in state.tokens  # ruling 10: a player who cannot ante ends the session
+        if not (broke or called):
+            if first == second:
+                return Result(False, None, f"Level at {_tokens(first)} each")
+            leader = 0 if first > second else 1
+            return Result(False, None, f"{side_name(leader)} leads {max(state.tokens)} to {min(state.tokens)}")
+        if first == second:
+            return Result(True, None, f"A draw: {_tokens(first)} each")
+        winner = 0 if first > second else 1
+        return Result(True, winner, f"{side_name(winner)} wins with {_tokens(state.tokens[winner])} to "
+                                    f"{state.tokens[1 - winner]}")
+
+    def _broke_text(self, state: BuraState) -> str:
+        broke = " and ".join(side_name(side) for side in range(_PLAYERS) if state.tokens[side] == 0)
+        return f"{broke} cannot ante: {self.result(state).headline}"
+
+    def scores(self, state: BuraState) -> list[int]:
+        return list(state.tokens)
+
+    def board(self, state: BuraState) -> Board:
+        lines = (f"Pot: {_tokens(state.pot)}",)
+        return dataclasses.replace(super().board(state), lines=lines, turn=(("Deals", state.dealer),))
+
+    def public_state(self, state: BuraState) -> dict:
+        return {"pot": state.pot}
+
+    def example_hand(self, state: BuraState, rng) -> dict:
+        outcome = rng.choice([Outcome.DECLARATION, Outcome.DECLARATION, Outcome.BURA, Outcome.DRAW])
+        record: dict = {"outcome": outcome.value}
+        if outcome is not Outcome.DRAW:
+            record["side"] = rng.randrange(_PLAYERS)
+        playing_on = state.options["false_declaration"] == FalseDeclaration.PLAY_ON
+        if outcome is Outcome.DECLARATION:
+            low = _TARGET if playing_on or rng.random() < 0.7 else 0
+            record["points"] = rng.randint(low, _ALL_CARD_POINTS if low else _TARGET - 1)
+        if playing_on and rng.random() < 0.3:
+            record["false_declarations"] = [rng.randrange(_PLAYERS) for _ in range(rng.randint(1, 2))]
+        return record
+
+
+def _pay_in(tokens: list[int], pot: int, side: int) -> tuple[int, str]:
+    """A false declarer pays as much as the pot holds, or all they hold (S3:287, ruling 9)."""
+    paid = min(pot, tokens[side])
+    tokens[side] -= paid
+    return pot + paid, f"pays {paid} into the pot, which now holds {pot + paid}"
+
+
+def _pot_taker(record: Mapping) -> int | None:
+    """Who took the pot: the bura trick's winner or a true declarer; nobody after a draw or a false one."""
+    outcome = Outcome(record["outcome"])
+    if outcome is Outcome.BURA or (outcome is Outcome.DECLARATION and record["points"] >= _TARGET):
+        return record["side"]
+    return None
+
+
+from . import register  # noqa: E402  (the package imports this module, so register comes last)
+
+GAME = register(Bura())

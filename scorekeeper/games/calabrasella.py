@@ -1,0 +1,160 @@
+"""Calabrasella: three players, one declarer against two defenders, paid in chips
+(RULES.md 2.18, seed S4:182-202, api/chips.md `calabrasella`).
+
+After the twelve tricks the declarer's card points are counted against the defenders' together
+(ace 3; each 3, 2, K, Q and J 1; the last trick 3; S4:200). The difference is paid per defender:
+each defender pays the declarer, or the declarer pays each defender (S4:201); equal counts pay
+nothing. A 35-0 hand, either way, pays 70 a head (S4:202; ruling 14: only 35-0 itself).
+Four cards (discards and unused widow cards) are set aside in every played hand and score for
+nobody (S4:196, ruling 13), so the counts add up to 23..35; option `set_aside_to: last_trick`
+gives them to the last trick's winner, and the counts then add up to 35.
+
+When all three pass nobody pays (S4:194). The deal passes to the left after every hand
+(ruling 15). The balances always add up to 0; the table calls `finish`, and the highest balance
+wins (shared: no winner).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .base import Board, Field, Game, HandResult, Reason, RecordError, Result, State, side_name
+
+_PLAYERS = 3
+_ALL_POINTS = 35  # S4:200: four aces at 3, twenty cards at 1 (3s, 2s, K, Q, J), the last trick 3
+_SET_ASIDE_MOST = 12  # ruling 13: four cards set aside hold at most four aces
+_SWEEP_PAYMENT = 70  # S4:202
+
+
+class SetAside(StrEnum):
+    NOBODY = "nobody"
+    LAST_TRICK = "last_trick"
+
+
+class Rule(StrEnum):
+    """Section ids of templates/rules/calabrasella.html that the reason lines link to."""
+
+    PAYMENT = "payment"
+    SWEEP = "sweep"
+    ALL_PASS = "all-pass"
+
+
+@dataclass(frozen=True)
+class CalabrasellaState(State):
+    chips: tuple[int, ...] = (0, 0, 0)
+
+
+def _chips(number: int) -> str:
+    return f"{number} chip" if number == 1 else f"{number} chips"
+
+
+class Calabrasella(Game):
+    key = "calabrasella"
+    name = "Calabrasella"
+    min_players = _PLAYERS
+    max_players = _PLAYERS
+    partnerships = False
+    unit = "chips"
+    rules = Rule
+    state_class = CalabrasellaState
+    options = (
+        Field("set_aside_to", "choice",
+              "The four cards set aside (discards and unused widow) score for nobody, or for the last trick's winner.",
+              default=SetAside.NOBODY.value, choices=tuple(choice.value for choice in SetAside),
+              label="Set-aside cards"),
+    )
+    hand_fields = (
+        Field("declarer", "seat", "Who played alone; nobody when all three passed.",
+              nullable=True, ask="Who declared?"),
+        Field("declarer_points", "int", "The declarer's card points (ace 3; 3, 2, K, Q, J 1 each; last trick 3).",
+              min=0, max=_ALL_POINTS, when=("declarer", tuple(range(_PLAYERS))), label="Declarer's points"),
+        Field("defender_points", "int", "The two defenders' card points together.",
+              min=0, max=_ALL_POINTS, when=("declarer", tuple(range(_PLAYERS))), label="Defenders' points"),
+    )
+
+    def ends_by_call(self, options: Mapping) -> bool:
+        return True
+
+    # -- checking -----------------------------------------------------------------------------
+    def validate(self, state: CalabrasellaState, record: dict) -> None:
+        if record["declarer"] is None:
+            return
+        total = record["declarer_points"] + record["defender_points"]
+        fields = ("declarer_points", "defender_points")
+        if state.options["set_aside_to"] == SetAside.LAST_TRICK:
+            if total != _ALL_POINTS:
+                message = f"With the set-aside cards going to the last trick, the counts add up to 35, not {total}."
+                raise RecordError(message, fields={name: message for name in fields})
+        elif not _ALL_POINTS - _SET_ASIDE_MOST <= total <= _ALL_POINTS:
+            message = (f"The counts add up to {_ALL_POINTS - _SET_ASIDE_MOST} to {_ALL_POINTS} (the four cards set "
+                       f"aside hold at most {_SET_ASIDE_MOST}), not {total}.")
+            raise RecordError(message, fields={name: message for name in fields})
+
+    # -- scoring ------------------------------------------------------------------------------
+    def score_hand(self, state: CalabrasellaState, record: Mapping) -> HandResult:
+        declarer = record["declarer"]
+        if declarer is None:  # S4:194
+            reasons = [Reason("All three passed: nobody pays", Rule.ALL_PASS)]
+            return HandResult(state, [0] * _PLAYERS, reasons)
+        ours, theirs = record["declarer_points"], record["defender_points"]
+        each, reason = _payment(side_name(declarer), ours, theirs)
+        changes = [2 * each if seat == declarer else -each for seat in range(_PLAYERS)]
+        chips = tuple(held + change for held, change in zip(state.chips, changes))
+        return HandResult(state.evolve(chips=chips), changes, [reason])
+
+    # -- reading ------------------------------------------------------------------------------
+    def result(self, state: CalabrasellaState, called: bool = False) -> Result:
+        best = max(state.chips)
+        leaders = [seat for seat in range(_PLAYERS) if state.chips[seat] == best]
+        names = " and ".join(side_name(seat) for seat in leaders)
+        if not called:
+            if len(leaders) == _PLAYERS:
+                return Result(False, None, "All level" if best == 0 else f"All level at {best}")
+            return Result(False, None, f"{names} {'leads' if len(leaders) == 1 else 'lead'} with {best:+d}")
+        if len(leaders) > 1:
+            return Result(True, None, f"No winner: {names} share the best balance, {best:+d}")
+        return Result(True, leaders[0], f"{names} wins with {best:+d} {self.unit}")
+
+    def scores(self, state: CalabrasellaState) -> list[int]:
+        return list(state.chips)
+
+    def board(self, state: CalabrasellaState) -> Board:
+        return dataclasses.replace(super().board(state), turn=(("Deals", state.dealer),))
+
+    def public_state(self, state: CalabrasellaState) -> dict:
+        return {}
+
+    def example_hand(self, state: CalabrasellaState, rng) -> dict:
+        if rng.random() < 0.15:
+            return {"declarer": None}
+        if state.options["set_aside_to"] == SetAside.LAST_TRICK:
+            total = _ALL_POINTS
+        else:
+            total = rng.randint(_ALL_POINTS - _SET_ASIDE_MOST, _ALL_POINTS)
+        ours = rng.randint(0, total)
+        return {"declarer": rng.randrange(_PLAYERS), "declarer_points": ours, "defender_points": total - ours}
+
+
+def _payment(declarer: str, ours: int, theirs: int) -> tuple[int, Reason]:
+    """What each defender pays the declarer (negative: receives from them), and why (S4:201-202)."""
+    if (ours, theirs) == (_ALL_POINTS, 0):
+        return _SWEEP_PAYMENT, Reason(f"{declarer} took all 35: each defender pays {_SWEEP_PAYMENT}", Rule.SWEEP)
+    if (ours, theirs) == (0, _ALL_POINTS):
+        text = f"The defenders took all 35: {declarer} pays each of them {_SWEEP_PAYMENT}"
+        return -_SWEEP_PAYMENT, Reason(text, Rule.SWEEP)
+    score = f"{ours} to {theirs}"
+    if ours > theirs:
+        return ours - theirs, Reason(f"{declarer} wins {score}: each defender pays {_chips(ours - theirs)}",
+                                     Rule.PAYMENT)
+    if ours < theirs:
+        return ours - theirs, Reason(f"{declarer} loses {score}: pays each defender {_chips(theirs - ours)}",
+                                     Rule.PAYMENT)
+    return 0, Reason(f"{declarer} ties {score}: nobody pays", Rule.PAYMENT)
+
+
+from . import register  # noqa: E402  (the package imports this module, so register comes last)
+
+GAME = register(Calabrasella())

@@ -1,0 +1,93 @@
+"""California Speed: two players race to play every card of their half of the pack onto the
+tableau (S0:3-23, S1:7-17). A hand is one whole game; the session counts games won
+(api/races.md "Sessions", ruling 1).
+
+- The record names the winner: the first to play their last card (S0:23, S1:17).
+- Both out at the same moment: by default (`simultaneous_out: replay`) the game is played again
+  and nothing is recorded; with `draw` it is recorded as drawn (winner null): nobody scores, the
+  `draws` count grows, and a draw never reaches `games_to_win`.
+- Rutter's pair-on-a-pile variation (S1:21) changes play only, not the record (ruling 11).
+- The deal passes to the next seat after every game (ruling 2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import StrEnum
+
+from ._session import GAMES_TO_WIN, Session, SessionState
+from .base import Field, Reason, RecordError, State
+
+_PLAYERS = 2  # S0:3, S1:7 (ruling 3)
+
+
+class SimultaneousOut(StrEnum):
+    REPLAY = "replay"
+    DRAW = "draw"
+
+
+class Rule(StrEnum):
+    """Section ids of templates/rules/california_speed.html that reason lines link to."""
+
+    WINNING = "winning"
+    SIMULTANEOUS_OUT = "simultaneous-out"
+    SESSION = "session"
+
+
+class CaliforniaSpeed(Session):
+    key = "california_speed"
+    name = "California Speed"
+    min_players = _PLAYERS
+    max_players = _PLAYERS
+    rules = Rule
+    won_rule = Rule.WINNING
+    end_rule = Rule.SESSION
+    options = (
+        GAMES_TO_WIN,
+        Field(
+            "simultaneous_out",
+            "choice",
+            "Both players out at the same moment: play the game again (nothing recorded), or record a draw.",
+            default=SimultaneousOut.REPLAY.value,
+            choices=tuple(choice.value for choice in SimultaneousOut),
+            label="Both out together",
+        ),
+    )
+    hand_fields = (
+        Field(
+            "winner",
+            "side",
+            "The player who played their last card to the tableau first (empty: a drawn game, "
+            "where the table records draws).",
+            nullable=True,
+            ask="Who played out first?",
+        ),
+    )
+
+    def validate(self, state: State, record: dict) -> None:
+        if record["winner"] is None and state.options["simultaneous_out"] != SimultaneousOut.DRAW:
+            raise RecordError(
+                "Name the winner: at this table a game where both went out together is played again.", "winner"
+            )
+
+    def winner_of(self, state: SessionState, record: Mapping) -> tuple[int | None, Reason | None]:
+        if record["winner"] is None:
+            return None, Reason("Both out together: a drawn game, nobody scores", Rule.SIMULTANEOUS_OUT)
+        return record["winner"], None
+
+    def board_lines(self, state: SessionState) -> tuple[str, ...]:
+        return (f"Drawn games: {state.nobody}",) if state.options["simultaneous_out"] == SimultaneousOut.DRAW else ()
+
+    def public_state(self, state: SessionState) -> dict:
+        return {"draws": state.nobody}
+
+    def example_hand(self, state: SessionState, rng) -> dict:
+        drawing = state.options["simultaneous_out"] == SimultaneousOut.DRAW
+        if drawing and rng.random() < 0.2:
+            return {"winner": None}
+        return {"winner": rng.randrange(_PLAYERS)}
+
+
+from . import register  # noqa: E402  (the package imports this module, so register comes last)
+
+GAME = register(CaliforniaSpeed())

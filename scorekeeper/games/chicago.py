@@ -1,0 +1,345 @@
+"""Chicago: two to four players draw to poker hands, then play five tricks; first to 52 (RULES.md
+2.10, seed S3:293-361, api/tally.md `chicago`).
+
+A hand scores at three moments: the best poker hand at the first and at the second showdown
+(S3:315-339), the last trick, worth 5 (S3:349), and the best hand left on the table after the tricks
+(S3:349). A best hand scores by its category, royal flush 52 down to one pair 1 (S3:323-331); equal
+best hands score nothing (S3:333), and so does a showdown where everybody passed (ruling 8). The
+table names the best hand and its category, or enters the hands shown (a passing player's as null)
+and the app ranks them with `poker` (ruling 9).
+
+Once a player still in has 52 or more after a hand, the highest score among the players still in
+wins (S3:357), even when a royal flush reached 52 mid-hand (ruling 10); equal highest scores play on
+or share the win (`tie_at_end`). From 46 points a player may not draw (S3:355): shown, not enforced
+(ruling 13).
+
+A player who declared a hand that could not be shown forfeits (S3:361): the record is the forfeit
+alone and the hand scores nothing (ruling 11). Under `forfeit_rule: ends_game` the match ends and the
+best of the others wins, equal best sharing the win; under `player_out` the player leaves (keeps the
+score, cannot win, is skipped by the deal and cannot be named again) and the others play on (ruling 12).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+from . import poker
+from .base import Board, Field, Game, HandResult, Reason, RecordError, RecordForm, Result, SideBoard, State, side_name
+from .poker import Category
+
+_MIN_PLAYERS, _MAX_PLAYERS = 2, 4  # S3:295, ruling 7
+_GAME = 52  # S3:301, S3:357
+_NO_DRAW = 46  # S3:355
+_LAST_TRICK = 5  # S3:349
+_POINTS = {  # S3:323-331; high card scores nothing (ruling 8)
+    Category.ROYAL_FLUSH: 52,
+    Category.STRAIGHT_FLUSH: 8,
+    Category.FOUR_OF_A_KIND: 7,
+    Category.FULL_HOUSE: 6,
+    Category.FLUSH: 5,
+    Category.STRAIGHT: 4,
+    Category.THREE_OF_A_KIND: 3,
+    Category.TWO_PAIR: 2,
+    Category.ONE_PAIR: 1,
+    Category.HIGH_CARD: 0,
+}
+_SHOWDOWNS = ("first_showdown", "second_showdown", "final_hand")
+_DECK = tuple(rank + suit for rank in "AKQJT98765432" for suit in "SHDC")
+
+
+class TieAtEnd(StrEnum):
+    PLAY_ON = "play_on"
+    SHARED = "shared"
+
+
+class ForfeitRule(StrEnum):
+    ENDS_GAME = "ends_game"
+    PLAYER_OUT = "player_out"
+
+
+class Rule(StrEnum):
+    """Section ids of templates/rules/chicago.html that the reason lines link to."""
+
+    POINTS = "points"
+    SHOWDOWNS = "showdowns"
+    LAST_TRICK = "last-trick"
+    FINAL_HAND = "final-hand"
+    END = "end"
+    TIES = "ties"
+    NO_DRAW = "no-draw"
+    FORFEIT = "forfeit"
+
+
+@dataclass(frozen=True)
+class ChicagoState(State):
+    points: tuple[int, ...] = ()
+    out: tuple[int, ...] = ()  # under player_out: who left, in the order they left
+    forfeited: int | None = None  # under ends_game: the player whose forfeit ended the match
+
+
+def hand_points(category: Category) -> int:
+    return _POINTS[category]
+
+
+def _showdown(name: str, label: str, moment: str) -> Field:
+    """A showdown (or the final hands): the best hand and its category, or the hands shown."""
+    return Field(
+        name, "group", f"{moment}: who had the single best poker hand, or the hands shown; empty if nobody scored.",
+        default=None, nullable=True, label=label,
+        fields=(
+            Field("best_hand", "side", "The player with the single best hand; empty if all passed or the best tied.",
+                  default=None, nullable=True, label="Best hand"),
+            Field("poker_hand", "choice", "The best hand's category.", default=None, nullable=True,
+                  choices=poker.CATEGORY_KEYS, when=("best_hand", tuple(range(_MAX_PLAYERS))), label="Poker hand"),
+            Field("cards", "cards", "Instead: each player's five cards, empty for a player who passed; "
+                  "the app finds the best.", default=None, nullable=True, null_hands=True, label="Cards"),
+        ),
+    )
+
+
+def _points(number: int) -> str:
+    return f"{number} point" if number == 1 else f"{number} points"
+
+
+def _names(sides) -> str:
+    return " and ".join(side_name(side) for side in sides)
+
+
+@dataclass(frozen=True)
+class _Best:
+    """What a showdown scored: the side and its category, or nobody (with why)."""
+
+    side: int | None
+    category: Category | None
+    text: str
+
+
+class Chicago(Game):
+    key = "chicago"
+    name = "Chicago"
+    min_players = _MIN_PLAYERS
+    max_players = _MAX_PLAYERS
+    partnerships = False
+    rules = Rule
+    state_class = ChicagoState
+    options = (
+        Field("tie_at_end", "choice", "Equal highest scores at the end: play another hand, or share the win.",
+              default=TieAtEnd.PLAY_ON.value, choices=tuple(tie.value for tie in TieAtEnd), label="Tie at the end"),
+        Field("forfeit_rule", "choice", "A false declaration: the match ends and the best of the others wins, "
+              "or that player leaves and the others play on.",
+              default=ForfeitRule.ENDS_GAME.value, choices=tuple(rule.value for rule in ForfeitRule),
+              label="Forfeit rule"),
+    )
+    hand_fields = (
+        _showdown("first_showdown", "First showdown", "After the first draw"),
+        _showdown("second_showdown", "Second showdown", "After the second draw"),
+        _showdown("final_hand", "Final hand", "After the tricks"),
+        Field("last_trick", "side", "Who took the fifth trick: +5.", label="Last trick", ask="Who took the last trick?"),
+        Field("forfeit", "side", "Instead of a played hand: the player who declared a hand that could not be shown.",
+              label="Forfeit", ask="Who forfeits?"),
+    )
+    record_forms = (
+        RecordForm("played", (*_SHOWDOWNS, "last_trick"), "the showdowns and the last trick"),
+        RecordForm("forfeit", ("forfeit",), "a forfeit"),
+    )
+
+    def start(self, table, options: Mapping) -> dict:
+        return {"points": table.zeros()}
+
+    def seats_out(self, state: ChicagoState) -> tuple[int, ...]:
+        return state.out
+
+    # -- checking -----------------------------------------------------------------------------
+    def validate(self, state: ChicagoState, record: dict) -> None:
+        if "forfeit" in record:
+            others = [name for name in record if name != "forfeit"]
+            if others:  # tally.md: the forfeit record has no other key, not even a null one
+                raise RecordError("A forfeit is recorded alone: leave every other field out.", others[0])
+            self._check_in(state, record["forfeit"], "forfeit")
+            return
+        self._check_in(state, record["last_trick"], "last_trick")
+        for name in _SHOWDOWNS:
+            if record.get(name) is not None:
+                self._check_showdown(state, name, record[name])
+
+    def _check_showdown(self, state: ChicagoState, name: str, showdown: Mapping) -> None:
+        best, category, cards = (showdown.get(key) for key in ("best_hand", "poker_hand", "cards"))
+        if cards is not None and (best is not None or category is not None):
+            raise RecordError("Give a showdown either the best hand and its category or the cards, not both.",
+                              f"{name}.cards")
+        if best is not None:
+            if category is None:
+                raise RecordError("Poker hand must be given: the category of the best hand.", f"{name}.poker_hand")
+            self._check_in(state, best, f"{name}.best_hand")
+        for side, hand in enumerate(cards or ()):
+            if hand is not None and side in state.out:
+                raise RecordError(f"{side_name(side)} is out of the game: leave that hand empty.", f"{name}.cards")
+
+    @staticmethod
+    def _check_in(state: ChicagoState, side: int, field: str) -> None:
+        if side in state.out:
+            raise RecordError(f"{side_name(side)} is out of the game and cannot be named.", field)
+
+    # -- scoring ------------------------------------------------------------------------------
+    def score_hand(self, state: ChicagoState, record: Mapping) -> HandResult:
+        if "forfeit" in record:
+            return self._forfeit(state, record["forfeit"])
+        changes = [0] * state.table.sides
+        reasons = []
+        for name, title, rule in (("first_showdown", "First showdown", Rule.SHOWDOWNS),
+                                  ("second_showdown", "Second showdown", Rule.SHOWDOWNS),
+                                  ("final_hand", "Final hand", Rule.FINAL_HAND)):
+            best = _best_hand(record.get(name))
+            if best.side is not None:
+                changes[best.side] += hand_points(best.category)
+            reasons.append(Reason(f"{title}: {best.text}", rule))
+        changes[record["last_trick"]] += _LAST_TRICK
+        reasons.append(Reason(f"Last trick: {side_name(record['last_trick'])} +{_LAST_TRICK}", Rule.LAST_TRICK))
+        after = state.evolve(points=tuple(total + change for total, change in zip(state.points, changes)))
+        return HandResult(after, changes, reasons + self._end_reasons(after, Rule.END))
+
+    def _forfeit(self, state: ChicagoState, side: int) -> HandResult:
+        text = f"{side_name(side)} forfeits: a declared hand could not be shown; the hand scores nothing"
+        if state.options["forfeit_rule"] == ForfeitRule.ENDS_GAME:
+            after = state.evolve(forfeited=side)
+        else:
+            after = state.evolve(out=(*state.out, side))
+            text += f", and {side_name(side)} leaves the game"
+        reasons = [Reason(text, Rule.FORFEIT)] + self._end_reasons(after, Rule.FORFEIT)
+        return HandResult(after, [0] * state.table.sides, reasons)
+
+    def _end_reasons(self, state: ChicagoState, rule: Rule) -> list[Reason]:
+        """How the hand ended the match, or why a tie on 52 or more plays on."""
+        standing = self.result(state)
+        if standing.over:
+            shared = len(standing.winners) > 1 and rule == Rule.END
+            return [Reason(standing.headline, Rule.TIES if shared else rule)]
+        if self._reached(state):
+            return [Reason(f"{standing.headline}: one more hand", Rule.TIES)]
+        return []
+
+    # -- reading ------------------------------------------------------------------------------
+    def _in_play(self, state: ChicagoState) -> list[int]:
+        return [side for side in range(state.table.sides) if side not in state.out]
+
+    def _reached(self, state: ChicagoState) -> bool:
+        return any(state.points[side] >= _GAME for side in self._in_play(state))
+
+    def _highest(self, state: ChicagoState, among: list[int]) -> tuple[int, ...]:
+        high = max(state.points[side] for side in among)
+        return tuple(side for side in among if state.points[side] == high)
+
+    def result(self, state: ChicagoState, called: bool = False) -> Result:
+        if state.forfeited is not None:
+            return self._after_forfeit(state)
+        in_play = self._in_play(state)
+        out = state.out
+        if len(in_play) == 1:
+            alone = in_play[0]
+            return Result(True, alone, f"{side_name(alone)} wins: the only player left in", winners=(alone,), out=out)
+        highest = self._highest(state, in_play)
+        high = _points(state.points[highest[0]])
+        if not self._reached(state):
+            if not state.hands:
+                return Result(False, None, f"First to {_GAME} points", out=out)
+            return Result(False, None, f"{_names(highest)} {'leads' if len(highest) == 1 else 'lead'} with {high}",
+                          out=out)
+        if len(highest) == 1:
+            return Result(True, highest[0], f"{side_name(highest[0])} wins with {high}", winners=highest, out=out)
+        if state.options["tie_at_end"] == TieAtEnd.SHARED:
+            return Result(True, None, f"{_names(highest)} share the win on {high}", winners=highest, out=out)
+        return Result(False, None, f"{_names(highest)} tie on {high}", out=out)
+
+    def _after_forfeit(self, state: ChicagoState) -> Result:
+        """ends_game: the best of the others wins; equal best share it, as no hand follows (ruling 12)."""
+        others = [side for side in range(state.table.sides) if side != state.forfeited]
+        highest = self._highest(state, others)
+        high = _points(state.points[highest[0]])
+        cause = f"{side_name(state.forfeited)} forfeited"
+        if len(highest) == 1:
+            return Result(True, highest[0], f"{side_name(highest[0])} wins with {high}: {cause}", winners=highest,
+                          losers=(state.forfeited,))
+        return Result(True, None, f"{_names(highest)} share the win on {high}: {cause}", winners=highest,
+                      losers=(state.forfeited,))
+
+    def no_draw(self, state: ChicagoState) -> list[int]:
+        """Players still in with 46 or more: they may not draw in the next hand (S3:355)."""
+        return [side for side in self._in_play(state) if state.points[side] >= _NO_DRAW]
+
+    def scores(self, state: ChicagoState) -> list[int]:
+        return list(state.points)
+
+    def target(self, state: State) -> int | None:
+        return _GAME
+
+    def board(self, state: ChicagoState) -> Board:
+        no_draw = self.no_draw(state)
+        sides = tuple(SideBoard(score, self.unit, _GAME, flag=self._flag(state, side, no_draw))
+                      for side, score in enumerate(state.points))
+        lines = [f"First to {_GAME} points"]
+        if no_draw:
+            lines.append(f"No drawing next hand: {_names(no_draw)}")
+        return dataclasses.replace(super().board(state), sides=sides, lines=tuple(lines),
+                                   turn=(("Deals", state.dealer),))
+
+    @staticmethod
+    def _flag(state: ChicagoState, side: int, no_draw: list[int]) -> str | None:
+        if side in state.out:
+            return "Out"
+        if side == state.forfeited:
+            return "Forfeited"
+        return "No draw" if side in no_draw else None
+
+    def public_state(self, state: ChicagoState) -> dict:
+        return {"no_draw": self.no_draw(state), "out": sorted(state.out), "winners": list(self.result(state).winners)}
+
+    def example_hand(self, state: ChicagoState, rng) -> dict:
+        in_play = self._in_play(state)
+        if rng.random() < 0.05:
+            return {"forfeit": rng.choice(in_play)}
+        record = {"last_trick": rng.choice(in_play)}
+        for name in _SHOWDOWNS:
+            shape = rng.randrange(3)
+            if shape == 1:
+                best = rng.choice(in_play + [None])
+                record[name] = {"best_hand": best} if best is None else {
+                    "best_hand": best, "poker_hand": rng.choice(poker.CATEGORY_KEYS[:-1])}
+            elif shape == 2:
+                deck = rng.sample(_DECK, 5 * state.table.sides)
+                record[name] = {"cards": [deck[5 * side:5 * side + 5] if side in in_play and rng.random() < 0.8
+                                          else None for side in range(state.table.sides)]}
+        return record
+
+
+def _best_hand(showdown: Mapping | None) -> _Best:
+    """Who scores a showdown: the named best hand, or the single best of the hands shown (ruling 9)."""
+    if not showdown:
+        return _Best(None, None, "nobody scored")
+    if showdown.get("cards") is not None:
+        return _best_of_cards(showdown["cards"])
+    side = showdown.get("best_hand")
+    if side is None:
+        return _Best(None, None, "nobody scored (all passed, or equal best hands)")
+    category = Category.from_key(showdown["poker_hand"])
+    return _Best(side, category, f"{side_name(side)}, {category.label}: +{_points(hand_points(category))}")
+
+
+def _best_of_cards(hands: list[list[str] | None]) -> _Best:
+    values = {side: poker.evaluate(hand) for side, hand in enumerate(hands) if hand is not None}
+    if not values:
+        return _Best(None, None, "no hand shown: nobody scored")
+    top = max(values.values())
+    best = [side for side, value in values.items() if value == top]
+    if len(best) > 1:
+        return _Best(None, None, f"{_names(best)} hold equal best hands ({top.category.label}): nobody scored")
+    side, category = best[0], top.category
+    return _Best(side, category, f"{side_name(side)} has the best hand, {category.label}: "
+                                 f"+{_points(hand_points(category))}")
+
+
+from . import register  # noqa: E402  (at the bottom: the registry imports this module)
+
+GAME = register(Chicago())

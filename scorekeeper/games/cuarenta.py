@@ -1,0 +1,324 @@
+"""Cuarenta: two players, or four in two partnerships, race to 40 points (S2:18-82,
+api/counting.md `cuarenta`).
+
+A hand is one round: one pass through the 40 cards (four deals of five with two players, two with
+four: S2:73, S2:82). The table taps what scored as it was called, in order (ruling 1), then enters
+each side's captured cards:
+- ronda +4: three of a kind dealt to a player of the side (S2:38-40; `ronda_by: suit` only renames
+  it, ruling 9);
+- caida +2: the card the opponent had just played, captured by matching (S2:42-46);
+- limpia +2: the pot cleared, worth nothing to a side that had 38 or more just before (S2:50,
+  recorded rather than refused, ruling 2);
+- caida_limpia: one play that was both, judged on the points before it: 4, or 2 from 38 up
+  (ruling 3);
+- ronda_capture +10: a card of the other side's declared ronda captured (S2:46, ruling 4);
+- four_of_a_kind: the side wins the game at once, its points as they are (S2:36, ruling 5).
+After every event a side at 40 or more wins at once and nothing may follow (S2:34). Otherwise the
+card count (carton) is added at the end of the round (S2:52-53, ruling 7). The match is one game;
+the deal passes to the next seat after every round (S2:31, ruling 6).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .base import Board, Field, Game, HandResult, Reason, RecordError, Result, State, side_name
+
+_TARGET = 40  # S2:28, S2:34
+_LIMPIA_CLOSED_FROM = 38  # S2:50: no limpia at 38 or more
+_DECK = 40  # 8s, 9s and 10s removed (S2:31)
+_CARTON_CARDS = 20  # S2:52
+_CARTON_BASE = 6  # S2:52
+_MORE_CARDS_POINTS = 2  # S2:53
+_MOST_RONDAS = 4  # one per player per deal: four deals with two players, two players a side with four
+_MOST_PLAYS = 20  # a side plays 20 cards a round (ruling 8)
+_PLAYER_COUNTS = (2, 4)  # S2:80-82
+
+
+class Event(StrEnum):
+    RONDA = "ronda"
+    CAIDA = "caida"
+    LIMPIA = "limpia"
+    CAIDA_LIMPIA = "caida_limpia"
+    RONDA_CAPTURE = "ronda_capture"
+    FOUR_OF_A_KIND = "four_of_a_kind"
+
+
+_POINTS = {Event.RONDA: 4, Event.CAIDA: 2, Event.LIMPIA: 2, Event.CAIDA_LIMPIA: 4, Event.RONDA_CAPTURE: 10}
+_PLAYS = (Event.CAIDA, Event.LIMPIA, Event.CAIDA_LIMPIA, Event.RONDA_CAPTURE)  # each one card played
+
+
+class CartonRule(StrEnum):
+    """How the card count pays a side with 20 cards or more (S2:52; ruling 7)."""
+
+    SEED = "seed"  # 6, plus 1 for every two cards past 20
+    ECUADOR = "ecuador"  # 6, plus 1 for every card past 20, an odd total raised to even
+
+
+class RondaBy(StrEnum):
+    RANK = "rank"
+    SUIT = "suit"  # the seed's literal wording, S2:38
+
+
+class Rule(StrEnum):
+    """Section ids of templates/rules/cuarenta.html that reason lines link to."""
+
+    RONDA = "ronda"
+    CAIDA = "caida"
+    LIMPIA = "limpia"
+    CAIDA_LIMPIA = "caida-limpia"
+    RONDA_CAPTURE = "ronda-capture"
+    FOUR_OF_A_KIND = "four-of-a-kind"
+    CARTON = "carton"
+    END = "end"
+
+
+_RULE_OF = {Event.RONDA: Rule.RONDA, Event.CAIDA: Rule.CAIDA, Event.LIMPIA: Rule.LIMPIA,
+            Event.CAIDA_LIMPIA: Rule.CAIDA_LIMPIA, Event.RONDA_CAPTURE: Rule.RONDA_CAPTURE,
+            Event.FOUR_OF_A_KIND: Rule.FOUR_OF_A_KIND}
+
+
+@dataclass(frozen=True)
+class CuarentaState(State):
+    """Points per side, and the side that won the game (at 40, or by four of a kind)."""
+
+    points: tuple[int, int] = (0, 0)
+    winner: int | None = None
+
+
+@dataclass(frozen=True)
+class _Scored:
+    """One event applied: what it scored and the line saying so."""
+
+    points: int
+    text: str
+
+
+def event_points(event: str, before: int) -> _Scored:
+    """What one event is worth to a side that had `before` points just before it (S2:38-50)."""
+    kind = Event(event)
+    if kind is Event.FOUR_OF_A_KIND:
+        return _Scored(0, "four of a kind dealt: wins the game at once")
+    if kind is Event.LIMPIA and before >= _LIMPIA_CLOSED_FROM:
+        return _Scored(0, f"limpia at {before}: nothing, no limpia counts from {_LIMPIA_CLOSED_FROM}")
+    if kind is Event.CAIDA_LIMPIA and before >= _LIMPIA_CLOSED_FROM:
+        points = _POINTS[Event.CAIDA]
+        return _Scored(points, f"caida and limpia at {before}: +{points} for the caida only")
+    points = _POINTS[kind]
+    name = {Event.CAIDA_LIMPIA: "caida and limpia", Event.RONDA_CAPTURE: "ronda captured"}.get(kind, kind.value)
+    return _Scored(points, f"{name}: +{points}")
+
+
+def carton_points(cards: int, rule: str = CartonRule.SEED) -> int:
+    """What a side alone at 20 cards or more scores for them (S2:52; ecuador: ruling 7)."""
+    if cards < _CARTON_CARDS:
+        return 0
+    past = cards - _CARTON_CARDS
+    if CartonRule(rule) is CartonRule.SEED:
+        return _CARTON_BASE + past // 2
+    points = _CARTON_BASE + past
+    return points + points % 2
+
+
+class Cuarenta(Game):
+    key = "cuarenta"
+    name = "Cuarenta"
+    min_players = 2
+    max_players = 4
+    partnerships = True
+    unit = "points"
+    rules = Rule
+    state_class = CuarentaState
+    options = (
+        Field("carton_rule", "choice", "The card count for 20 cards or more: 6 plus 1 for every two more (seed), "
+              "or 6 plus 1 for every card more, raised to an even number (ecuador).",
+              default=CartonRule.SEED.value, choices=tuple(rule.value for rule in CartonRule), label="Carton rule"),
+        Field("ronda_by", "choice", "What makes a ronda: three cards of one rank, or of one suit. "
+              "It changes no score, only what the form calls a ronda.",
+              default=RondaBy.RANK.value, choices=tuple(by.value for by in RondaBy), label="Ronda is three of a"),
+    )
+    hand_fields = (
+        Field("events", "events", "What scored in the round, in the order it happened: ronda, caida, limpia, "
+              "caida_limpia (one play, both), ronda_capture (a card of the other side's ronda, 10), "
+              "four_of_a_kind (wins at once).",
+              default=[], choices=tuple(event.value for event in Event), label="What scored"),
+        Field("cards", "per_side", "Cards each side captured in the round (at most 40 in all); left out when the "
+              "game was won during the round.", default=None, nullable=True, min=0, max=_DECK,
+              label="Cards captured"),
+    )
+
+    def check_players(self, players: int) -> None:
+        if players not in _PLAYER_COUNTS:
+            raise RecordError("Cuarenta is played by 2 players, or 4 in two partnerships: not 3.", "players")
+
+    # -- checking -----------------------------------------------------------------------------
+    def validate(self, state: CuarentaState, record: dict) -> None:
+        events = self.value(record, "events")
+        _check_limits(events)
+        _check_ronda_captures(events)
+        ended_at = self._run(state, events).ended_at
+        if ended_at is not None and ended_at < len(events):
+            message = (f"What scored, entry {ended_at + 1}: nothing can follow entry {ended_at}, which won the "
+                       f"game.")
+            raise RecordError(message, "events")
+        self._check_cards(self.value(record, "cards"), won=ended_at is not None)
+
+    @staticmethod
+    def _check_cards(cards: list[int] | None, won: bool) -> None:
+        if won and cards is not None:
+            raise RecordError("Cards captured must be left out: the game was won during the round, so the cards "
+                              "are not counted.", "cards")
+        if not won and cards is None:
+            raise RecordError("Cards captured must be given: the round was played to its end.", "cards")
+        if cards is not None and sum(cards) > _DECK:
+            raise RecordError(f"Cards captured add up to {sum(cards)}: there are only {_DECK} cards.", "cards")
+
+    # -- scoring ------------------------------------------------------------------------------
+    def score_hand(self, state: CuarentaState, record: Mapping) -> HandResult:
+        run = self._run(state, self.value(record, "events"))
+        points, reasons, winner = list(run.points), list(run.reasons), run.winner
+        if winner is None:
+            carton = self._carton(state, record["cards"])
+            for side, (scored, text) in carton.items():
+                points[side] += scored
+                reasons.append(Reason(text, Rule.CARTON))
+            winner = _reached(points)
+        if winner is not None:
+            reasons.append(Reason(self._win_text(winner, points, run), Rule.END))
+        changes = [after - before for after, before in zip(points, state.points)]
+        new = state.evolve(points=tuple(points), winner=winner)
+        return HandResult(new, changes, reasons, winner)
+
+    @staticmethod
+    def _win_text(winner: int, points: Sequence[int], run: _Run) -> str:
+        if run.by_four:
+            return f"{side_name(winner)} wins the game: four of a kind"
+        return f"{side_name(winner)} reaches {points[winner]} and wins the game"
+
+    def _run(self, state: CuarentaState, events: Sequence[Mapping]) -> _Run:
+        """The events applied in order from the points before the round, up to a win (S2:34)."""
+        points, reasons = list(state.points), []
+        for position, event in enumerate(events):
+            side = event["side"]
+            scored = event_points(event["type"], points[side])
+            points[side] += scored.points
+            reasons.append(Reason(f"{side_name(side)}: {scored.text}", _RULE_OF[Event(event["type"])]))
+            if event["type"] == Event.FOUR_OF_A_KIND:
+                return _Run(tuple(points), reasons, side, position + 1, by_four=True)
+            if points[side] >= _TARGET:
+                return _Run(tuple(points), reasons, side, position + 1)
+        return _Run(tuple(points), reasons)
+
+    def _carton(self, state: CuarentaState, cards: list[int]) -> dict[int, tuple[int, str]]:
+        """The card count at the end of the round (S2:52-53, ruling 7): who scores, how much, why."""
+        rule = state.options["carton_rule"]
+        rich = [side for side in (0, 1) if cards[side] >= _CARTON_CARDS]
+        counts = f"{cards[0]} cards to {cards[1]}"
+        if len(rich) == 1:
+            side = rich[0]
+            scored = carton_points(cards[side], rule)
+            return {side: (scored, f"{side_name(side)}: {cards[side]} cards, carton +{scored}")}
+        if len(rich) == 2:
+            side = state.table.other(state.table.side_of(state.dealer))
+            return {side: (_CARTON_BASE, f"{counts}: {side_name(side)} did not deal, carton +{_CARTON_BASE}")}
+        if cards[0] == cards[1]:
+            return {0: (0, f"{counts}: nobody has 20 or more, equal counts score nothing")}
+        side = 0 if cards[0] > cards[1] else 1
+        return {side: (_MORE_CARDS_POINTS, f"{counts}: nobody has 20, {side_name(side)} has more, "
+                                           f"+{_MORE_CARDS_POINTS}")}
+
+    # -- standing -----------------------------------------------------------------------------
+    def result(self, state: CuarentaState, called: bool = False) -> Result:
+        first, second = state.points
+        if state.winner is not None:
+            other = state.points[1 - state.winner]
+            return Result(True, state.winner, f"{side_name(state.winner)} wins {state.points[state.winner]} "
+                                              f"to {other}")
+        return Result(False, None, f"{side_name(0)} {first}, {side_name(1)} {second} (game to {_TARGET})")
+
+    def scores(self, state: CuarentaState) -> list[int]:
+        return list(state.points)
+
+    def target(self, state: State) -> int:
+        return _TARGET
+
+    def board(self, state: CuarentaState) -> Board:
+        ronda = "three of a rank" if state.options["ronda_by"] == RondaBy.RANK else "three of a suit"
+        closed = [side_name(side) for side, is_open in enumerate(_limpia_open(state)) if not is_open]
+        lines = [f"Ronda: {ronda}"] + ([f"No limpia for {' and '.join(closed)} (38 or more)"] if closed else [])
+        return dataclasses.replace(super().board(state), lines=tuple(lines), turn=(("Deals", state.dealer),))
+
+    def public_state(self, state: CuarentaState) -> dict:
+        return {"limpia_open": _limpia_open(state)}
+
+    def example_hand(self, state: CuarentaState, rng) -> dict:
+        events: list[dict] = []
+        for _ in range(rng.randint(0, 4)):
+            kind = rng.choice([Event.RONDA, Event.CAIDA, Event.LIMPIA, Event.CAIDA_LIMPIA])
+            events.append({"side": rng.randint(0, 1), "type": kind.value})
+        rondas = [event["side"] for event in events if event["type"] == Event.RONDA]
+        if rondas and rng.random() < 0.3:
+            events.append({"side": 1 - rondas[0], "type": Event.RONDA_CAPTURE.value})
+        if rng.random() < 0.03:
+            events.append({"side": rng.randint(0, 1), "type": Event.FOUR_OF_A_KIND.value})
+        ended_at = self._run(state, events).ended_at
+        if ended_at is not None:
+            return {"events": events[:ended_at]}
+        first = rng.randint(0, _DECK)
+        return {"events": events, "cards": [first, rng.randint(0, _DECK - first)]}
+
+
+@dataclass(frozen=True)
+class _Run:
+    """The events of a round applied: points after them, reasons, and where the game was won."""
+
+    points: tuple[int, int]
+    reasons: list[Reason]
+    winner: int | None = None
+    ended_at: int | None = None  # how many events it took to win
+    by_four: bool = False
+
+
+def _check_limits(events: Sequence[Mapping]) -> None:
+    """Ruling 8: four rondas and twenty scoring plays a side per round."""
+    rondas = Counter(event["side"] for event in events if event["type"] == Event.RONDA)
+    plays = Counter(event["side"] for event in events if event["type"] in _PLAYS)
+    for side in (0, 1):
+        if rondas[side] > _MOST_RONDAS:
+            raise RecordError(f"What scored: {side_name(side)} has {rondas[side]} rondas; a side can declare at "
+                              f"most {_MOST_RONDAS} in a round.", "events")
+        if plays[side] > _MOST_PLAYS:
+            raise RecordError(f"What scored: {side_name(side)} has {plays[side]} scoring plays; a side plays "
+                              f"only {_MOST_PLAYS} cards in a round.", "events")
+
+
+def _check_ronda_captures(events: Sequence[Mapping]) -> None:
+    """Ruling 4: each capture needs a ronda of the other side listed earlier and not yet captured."""
+    open_rondas = [0, 0]
+    for position, event in enumerate(events, start=1):
+        side = event["side"]
+        if event["type"] == Event.RONDA:
+            open_rondas[side] += 1
+        elif event["type"] == Event.RONDA_CAPTURE:
+            other = 1 - side
+            if not open_rondas[other]:
+                raise RecordError(f"What scored, entry {position}: a ronda capture needs a ronda of "
+                                  f"{side_name(other)} listed before it in this round, not captured yet.", "events")
+            open_rondas[other] -= 1
+
+
+def _reached(points: Sequence[int]) -> int | None:
+    return next((side for side, total in enumerate(points) if total >= _TARGET), None)
+
+
+def _limpia_open(state: CuarentaState) -> list[bool]:
+    return [points < _LIMPIA_CLOSED_FROM for points in state.points]
+
+
+from . import register  # noqa: E402  (at the bottom: the registry imports this module)
+
+GAME = register(Cuarenta())

@@ -1,0 +1,235 @@
+"""Gin Rummy: two players, hands scored by deadwood, first to 100 wins (api/counting.md `gin_rummy`).
+
+The seed gives only the target and the card values (S2:104-106): 100 points wins; in deadwood
+J Q K count 10, A 1, the rest their pips. Everything else is standard published Gin Rummy, not
+from the seed, and each bonus is an option (rulings 13-16):
+- knock: the knocker (deadwood 1..10) scores the difference when lower than the defender's
+  deadwood; equal or higher is an undercut and the defender scores the difference plus
+  `undercut_bonus`;
+- gin: the knocker (deadwood 0) scores the defender's deadwood plus `gin_bonus`; never undercut;
+- draw: nothing, and the same dealer deals again.
+The player who scores wins the hand: a box. The first whose hand points reach `target` wins; then
+the winner adds `game_bonus` and each player `box_bonus` per box, into the last hand's changes.
+A shutout (the loser won no hand) doubles the game bonus or the winner's points, as `shutout` says.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .base import Board, Field, Game, HandResult, Reason, RecordError, Result, State, side_name
+
+_TARGET = 100  # S2:104
+_KNOCK_LIMIT = 10  # standard: a knock needs 10 or less (ruling 13)
+_MOST_DEADWOOD = 98  # ten unmatched cards: K K Q Q J J T T 9 9 (ruling 16)
+
+
+class Outcome(StrEnum):
+    KNOCK = "knock"
+    GIN = "gin"
+    DRAW = "draw"
+
+
+class Shutout(StrEnum):
+    """What a shutout (the loser won no hand) doubles (ruling 15)."""
+
+    DOUBLE_GAME_BONUS = "double_game_bonus"
+    DOUBLE_POINTS = "double_points"
+    NONE = "none"
+
+
+class Rule(StrEnum):
+    """Section ids of templates/rules/gin_rummy.html that reason lines link to."""
+
+    KNOCK = "knock"
+    UNDERCUT = "undercut"
+    GIN = "gin"
+    DRAW = "draw"
+    END = "game-end"
+    BONUSES = "bonuses"
+    SHUTOUT = "shutout"
+
+
+_LAYS_DOWN = (Outcome.KNOCK.value, Outcome.GIN.value)  # the outcomes with a knocker and deadwood
+
+
+@dataclass(frozen=True)
+class GinRummyState(State):
+    """Hand points (toward the target), hands won (boxes) and the end-of-game bonuses, per player."""
+
+    points: tuple[int, int] = (0, 0)
+    boxes: tuple[int, int] = (0, 0)
+    bonuses: tuple[int, int] = (0, 0)
+
+
+def _bonus_option(name: str, help_text: str, default: int, most: int) -> Field:
+    return Field(name, "int", help_text, default=default, min=0, max=most)
+
+
+class GinRummy(Game):
+    key = "gin_rummy"
+    name = "Gin Rummy"
+    min_players = 2
+    max_players = 2
+    partnerships = False
+    unit = "points"
+    rules = Rule
+    state_class = GinRummyState
+    options = (
+        Field("target", "int", "Hand points that win the game.", default=_TARGET, min=10, max=1000),
+        _bonus_option("gin_bonus", "Bonus for going gin, on top of the defender's deadwood.", 25, 100),
+        _bonus_option("undercut_bonus", "Bonus to a defender who undercuts the knocker.", 25, 100),
+        _bonus_option("game_bonus", "Bonus to the player who wins the game.", 100, 1000),
+        _bonus_option("box_bonus", "Bonus at the end for every hand a player won (line bonus).", 25, 100),
+        Field("shutout", "choice", "When the loser won no hand: the winner's game bonus counts twice, the winner's "
+              "hand points count twice, or nothing more.", default=Shutout.DOUBLE_GAME_BONUS.value,
+              choices=tuple(shutout.value for shutout in Shutout)),
+    )
+    hand_fields = (
+        Field("outcome", "choice", "How the hand ended: a knock, a gin, or a draw (the stock ran down to two cards).",
+              choices=tuple(outcome.value for outcome in Outcome), ask="How did the hand end?"),
+        Field("knocker", "side", "The player who laid down.", when=("outcome", _LAYS_DOWN),
+              ask="Who laid down?"),
+        Field("deadwood", "per_side", "Each player's unmatched count at the end (the defender's after laying "
+              "off).", min=0, max=_MOST_DEADWOOD, when=("outcome", _LAYS_DOWN)),
+    )
+
+    # -- checking -----------------------------------------------------------------------------
+    def validate(self, state: GinRummyState, record: dict) -> None:
+        outcome = record["outcome"]
+        if outcome == Outcome.DRAW:
+            return
+        knocker_deadwood = record["deadwood"][record["knocker"]]
+        name = side_name(record["knocker"])
+        if outcome == Outcome.GIN and knocker_deadwood:
+            raise RecordError(f"Deadwood of {name} must be 0: a gin leaves no unmatched card.", "deadwood")
+        if outcome == Outcome.KNOCK and knocker_deadwood == 0:
+            raise RecordError(f"Deadwood of {name} is 0: that is a gin, record it as one.", "deadwood")
+        if outcome == Outcome.KNOCK and knocker_deadwood > _KNOCK_LIMIT:
+            raise RecordError(f"Deadwood of {name} must be at most {_KNOCK_LIMIT} to knock.", "deadwood")
+
+    # -- scoring ------------------------------------------------------------------------------
+    def score_hand(self, state: GinRummyState, record: Mapping) -> HandResult:
+        hand_winner, scored, reason = self._hand(state, record)
+        changes = [0, 0]
+        points, boxes = list(state.points), list(state.boxes)
+        if hand_winner is not None:
+            changes[hand_winner] = scored
+            points[hand_winner] += scored
+            boxes[hand_winner] += 1
+        new = state.evolve(points=tuple(points), boxes=tuple(boxes))
+        reasons = [reason]
+        winner = _winner(new)
+        if winner is not None:
+            bonuses, bonus_reasons = self._end_bonuses(new, winner)
+            new = new.evolve(bonuses=tuple(bonuses))
+            changes = [change + bonus for change, bonus in zip(changes, bonuses)]
+            reasons += bonus_reasons
+        return HandResult(new, changes, reasons, winner)
+
+    def _hand(self, state: GinRummyState, record: Mapping) -> tuple[int | None, int, Reason]:
+        """Who won the hand, what it scored and why (standard Gin Rummy, ruling 13)."""
+        outcome = Outcome(record["outcome"])
+        if outcome is Outcome.DRAW:
+            return None, 0, Reason("a draw: nobody knocked before the stock ran down; nothing scores", Rule.DRAW)
+        knocker = record["knocker"]
+        defender = 1 - knocker
+        mine, theirs = record["deadwood"][knocker], record["deadwood"][defender]
+        if outcome is Outcome.GIN:
+            bonus = state.options["gin_bonus"]
+            text = f"{side_name(knocker)} went gin: {theirs} deadwood + {bonus} gin bonus = +{theirs + bonus}"
+            return knocker, theirs + bonus, Reason(text, Rule.GIN)
+        if mine < theirs:
+            text = f"{side_name(knocker)} knocked with {mine} against {theirs}: +{theirs - mine}"
+            return knocker, theirs - mine, Reason(text, Rule.KNOCK)
+        bonus = state.options["undercut_bonus"]
+        scored = mine - theirs + bonus
+        text = (f"{side_name(defender)} undercut the knock ({theirs} against {mine}): {mine - theirs} + {bonus} "
+                f"undercut bonus = +{scored}")
+        return defender, scored, Reason(text, Rule.UNDERCUT)
+
+    def _end_bonuses(self, state: GinRummyState, winner: int) -> tuple[list[int], list[Reason]]:
+        """Game, box and shutout bonuses once the target is reached (ruling 14, ruling 15)."""
+        options, loser = state.options, 1 - winner
+        reasons = [Reason(f"{side_name(winner)} reaches {state.points[winner]} and wins the game "
+                          f"(game to {options['target']})", Rule.END)]
+        bonuses = [0, 0]
+        game_bonus = options["game_bonus"]
+        shutout = Shutout(options["shutout"]) if state.boxes[loser] == 0 else Shutout.NONE
+        if shutout is Shutout.DOUBLE_GAME_BONUS:
+            game_bonus *= 2
+        bonuses[winner] += game_bonus
+        reasons.append(Reason(f"{side_name(winner)}: game bonus +{game_bonus}"
+                              f"{' (doubled: shutout)' if shutout is Shutout.DOUBLE_GAME_BONUS else ''}",
+                              Rule.SHUTOUT if shutout is Shutout.DOUBLE_GAME_BONUS else Rule.BONUSES))
+        if shutout is Shutout.DOUBLE_POINTS:
+            bonuses[winner] += state.points[winner]
+            reasons.append(Reason(f"{side_name(winner)}: shutout, hand points count twice: "
+                                  f"+{state.points[winner]}", Rule.SHUTOUT))
+        for player in (winner, loser):
+            if not state.boxes[player]:
+                continue
+            box_points = state.boxes[player] * options["box_bonus"]
+            bonuses[player] += box_points
+            reasons.append(Reason(f"{side_name(player)}: {_boxes(state.boxes[player])} x {options['box_bonus']}: "
+                                  f"+{box_points}", Rule.BONUSES))
+        return bonuses, reasons
+
+    def next_dealer(self, before: GinRummyState, after: GinRummyState, record: Mapping) -> int:
+        """After a draw the same player deals again (ruling 13); otherwise the deal alternates."""
+        if record["outcome"] == Outcome.DRAW:
+            return before.dealer
+        return before.table.next_seat(before.dealer)
+
+    # -- standing -----------------------------------------------------------------------------
+    def result(self, state: GinRummyState, called: bool = False) -> Result:
+        winner = _winner(state)
+        first, second = self.scores(state)
+        if winner is not None:
+            totals = self.scores(state)
+            return Result(True, winner, f"{side_name(winner)} wins the game, {totals[winner]} to "
+                                        f"{totals[1 - winner]} with bonuses")
+        return Result(False, None, f"{side_name(0)} {first}, {side_name(1)} {second} "
+                                   f"(game to {state.options['target']})")
+
+    def scores(self, state: GinRummyState) -> list[int]:
+        return [points + bonus for points, bonus in zip(state.points, state.bonuses)]
+
+    def target(self, state: State) -> int:
+        return state.options["target"]
+
+    def board(self, state: GinRummyState) -> Board:
+        base = super().board(state)
+        sides = tuple(dataclasses.replace(side, lines=(f"Hands won: {state.boxes[player]}",))
+                      for player, side in enumerate(base.sides))
+        return dataclasses.replace(base, sides=sides, turn=(("Deals", state.dealer),))
+
+    def public_state(self, state: GinRummyState) -> dict:
+        return {"points": list(state.points), "boxes": list(state.boxes)}
+
+    def example_hand(self, state: GinRummyState, rng) -> dict:
+        outcome = rng.choice(list(Outcome))
+        if outcome is Outcome.DRAW:
+            return {"outcome": outcome.value}
+        knocker = rng.randint(0, 1)
+        deadwood = [0, 0]
+        deadwood[knocker] = 0 if outcome is Outcome.GIN else rng.randint(1, _KNOCK_LIMIT)
+        deadwood[1 - knocker] = rng.randint(0, 60)
+        return {"outcome": outcome.value, "knocker": knocker, "deadwood": deadwood}
+
+
+def _winner(state: GinRummyState) -> int | None:
+    """The player whose hand points reached the target; only one can, as the game ends there (S2:104)."""
+    return next((player for player, points in enumerate(state.points) if points >= state.options["target"]), None)
+
+
+def _boxes(count: int) -> str:
+    return f"{count} hand won" if count == 1 else f"{count} hands won"
+
+
+from . import register  # noqa: E402  (at the bottom: the registry imports this module)
+
+GAME = register(GinRummy())

@@ -1,0 +1,247 @@
+"""Hasenpfeffer: four players in two partnerships, 25 cards with a joker, six tricks a hand; first
+side to 10 points wins, and scores can go below zero (api/partnership.md `hasenpfeffer`, S4:138-160).
+
+A hand is one of:
+- void: all four passed and the joker was the widow card, so nobody held it (S4:152). Nobody
+  scores and the game cannot end on it.
+- played: the side that won the bidding declares (ruling 8) a contract of 1 to 6 tricks. When all
+  four passed, the joker's holder had to bid 3 (`forced_joker_bid`, S4:152, ruling 7).
+
+Scoring (S4:158-159): declarers who took at least their contract score one point per trick they
+took, otherwise they lose the contract. Defenders always score one point per trick.
+
+The end (S4:160), checked after every played hand: declarers at `target` or more win, also when
+the defenders are there too; otherwise defenders at `target` or more win. With
+`defenders_cannot_win_if_contract_made` they win only when the declarers failed; a side left at or
+above `target` wins at the end of a later hand by the same test (ruling 9). So who won is kept in
+the state: the scores alone cannot say it.
+
+The deal passes to the next seat after every hand, a void hand included (ruling 6).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .base import Board, Field, Game, HandResult, Reason, RecordError, Result, State, side_name
+
+_PLAYERS = 4
+_TRICKS = 6
+_FORCED_CONTRACT = 3  # S4:152: the joker's holder must bid three
+_TARGET = 10  # S4:160
+_MOST_TARGET = 100
+_PLAYED = ("void", (False,))  # the fields of a played hand
+_VOID = "void"  # the board's last hand when it was void
+
+
+class Rule(StrEnum):
+    """Section ids of templates/rules/hasenpfeffer.html that the reason lines link to."""
+
+    VOID = "void"
+    CONTRACT = "contract"
+    DEFENDERS = "defenders"
+    END = "end"
+
+
+@dataclass(frozen=True)
+class Contract:
+    """The last played hand's bid, and whether it was made: the board shows it."""
+
+    declarers: int
+    tricks: int
+    made: bool
+    forced: bool = False
+
+    def describe(self) -> str:
+        bid = f"{side_name(self.declarers)} bid {self.tricks}" + (" (forced joker bid)" if self.forced else "")
+        return f"{bid}: made" if self.made else f"{bid}: set"
+
+
+@dataclass(frozen=True)
+class HasenpfefferState(State):
+    points: tuple[int, ...] = (0, 0)
+    winner: int | None = None  # kept: under the defenders' option a side can be at the target unwon
+    last: Contract | str | None = None  # the last hand: its contract, or _VOID
+
+
+def _points(number: int) -> str:
+    return f"{number} point" if abs(number) == 1 else f"{number} points"
+
+
+class Hasenpfeffer(Game):
+    key = "hasenpfeffer"
+    name = "Hasenpfeffer"
+    min_players = _PLAYERS
+    max_players = _PLAYERS
+    partnerships = True
+    unit = "points"
+    rules = Rule
+    state_class = HasenpfefferState
+    options = (
+        Field("target", "int", "Points that win the game.", default=_TARGET, min=1, max=_MOST_TARGET),
+        Field(
+            "defenders_cannot_win_if_contract_made",
+            "bool",
+            "Defenders reaching the target win only when the declarers failed their contract.",
+            default=False,
+            label="Defenders cannot win on a made contract",
+        ),
+    )
+    hand_fields = (
+        Field(
+            "void",
+            "bool",
+            "All four passed and the joker was the widow card: the hand is void and nobody scores.",
+            default=False,
+            label="Void hand (joker in the widow)",
+        ),
+        Field("declarers", "side", "The side that won the bidding.", when=_PLAYED, ask="Who won the bidding?"),
+        Field(
+            "contract",
+            "int",
+            "The high bid, 1 to 6 tricks; left out for a forced joker bid (always 3).",
+            default=None,
+            min=1,
+            max=_TRICKS,
+            nullable=True,
+            when=_PLAYED,
+        ),
+        Field(
+            "forced_joker_bid",
+            "bool",
+            "All four passed, so the joker's holder had to bid 3.",
+            default=False,
+            when=_PLAYED,
+            label="Forced joker bid",
+        ),
+        Field(
+            "tricks",
+            "per_side",
+            "Tricks each side took, adding up to 6.",
+            min=0,
+            max=_TRICKS,
+            total=_TRICKS,
+            when=_PLAYED,
+            ask="Tricks taken",
+        ),
+    )
+
+    # -- checking -----------------------------------------------------------------------------
+    def validate(self, state: State, record: dict) -> None:
+        if self.value(record, "void"):
+            return  # the declarations already refuse anything else in a void record
+        contract = self.value(record, "contract")
+        if self.value(record, "forced_joker_bid"):
+            if contract not in (None, _FORCED_CONTRACT):
+                message = f"A forced joker bid is a contract of {_FORCED_CONTRACT}: leave the contract out or give 3."
+                raise RecordError(message, "contract")
+        elif contract is None:
+            raise RecordError("Contract must be given: the high bid, 1 to 6 tricks.", "contract")
+
+    def _contract(self, record: Mapping) -> int:
+        if self.value(record, "forced_joker_bid"):
+            return _FORCED_CONTRACT  # ruling 7
+        return record["contract"]
+
+    # -- scoring ------------------------------------------------------------------------------
+    def score_hand(self, state: HasenpfefferState, record: Mapping) -> HandResult:
+        if self.value(record, "void"):
+            reason = Reason("void hand: the joker was the widow card; nobody scores", Rule.VOID)
+            return HandResult(state.evolve(last=_VOID), [0] * state.table.sides, [reason])
+        declarers, tricks = record["declarers"], record["tricks"]
+        defenders = state.table.other(declarers)
+        contract = self._contract(record)
+        made = tricks[declarers] >= contract
+        changes = [0, 0]
+        changes[declarers] = tricks[declarers] if made else -contract
+        changes[defenders] = tricks[defenders]
+        reasons = [self._declarers_reason(declarers, contract, tricks[declarers], made, record),
+                   Reason(f"{side_name(defenders)} defended and took {tricks[defenders]}: +{tricks[defenders]}",
+                          Rule.DEFENDERS)]
+        points = tuple(total + change for total, change in zip(state.points, changes))
+        last = Contract(declarers, contract, made, bool(self.value(record, "forced_joker_bid")))
+        new = state.evolve(points=points, last=last)
+        winner = _game_winner(new, declarers, made)
+        if winner is not None:
+            new = new.evolve(winner=winner)
+            role = "declaring" if winner == declarers else "defending"
+            text = f"{side_name(winner)} has {points[winner]} (game to {_target(new)}), {role}, and wins"
+            reasons.append(Reason(text, Rule.END))
+        return HandResult(new, changes, reasons, winner)
+
+    def _declarers_reason(self, declarers: int, contract: int, taken: int, made: bool, record: Mapping) -> Reason:
+        name = side_name(declarers)
+        bid = f"forced bid of {contract}" if self.value(record, "forced_joker_bid") else f"contract {contract}"
+        if made:
+            return Reason(f"{name} made the {bid} with {taken} tricks: +{taken}", Rule.CONTRACT)
+        return Reason(f"{name} failed the {bid} with {taken} tricks: -{contract}", Rule.CONTRACT)
+
+    # -- reading ------------------------------------------------------------------------------
+    def result(self, state: HasenpfefferState, called: bool = False) -> Result:
+        first, second = state.points
+        if state.winner is not None:
+            loser = state.table.other(state.winner)
+            return Result(True, state.winner,
+                          f"{side_name(state.winner)} wins {state.points[state.winner]} to {state.points[loser]}")
+        if first == second:
+            return Result(False, None, f"Level at {first}" if first or state.hands else "No points yet")
+        leader = 0 if first > second else 1
+        return Result(False, None, f"{side_name(leader)} leads {max(first, second)} to {min(first, second)}")
+
+    def scores(self, state: HasenpfefferState) -> list[int]:
+        return list(state.points)
+
+    def target(self, state: State) -> int:
+        return _target(state)
+
+    def board(self, state: HasenpfefferState) -> Board:
+        lines = [f"First to {_points(_target(state))}"]
+        if state.last == _VOID:
+            lines.append("Last hand: void (joker in the widow)")
+        elif state.last is not None:
+            lines.append(f"Last hand: {state.last.describe()}")
+        if state.winner is None:
+            lines += [f"{side_name(side)} is at {total} but has not won: a side cannot win defending a made contract"
+                      for side, total in enumerate(state.points) if total >= _target(state)]
+        turn = (("Deals", state.dealer), ("Bids first", state.table.next_seat(state.dealer)))
+        return dataclasses.replace(super().board(state), lines=tuple(lines), turn=turn)
+
+    def public_state(self, state: HasenpfefferState) -> dict:
+        return {}
+
+    def example_hand(self, state: HasenpfefferState, rng) -> dict:
+        roll = rng.random()
+        if roll < 0.1:
+            return {"void": True}
+        first = rng.randint(0, _TRICKS)
+        record = {"declarers": rng.randint(0, 1), "tricks": [first, _TRICKS - first]}
+        if roll < 0.25:
+            record["forced_joker_bid"] = True
+        else:
+            record["contract"] = rng.randint(1, _TRICKS)
+        return record
+
+
+def _game_winner(state: HasenpfefferState, declarers: int, made: bool) -> int | None:
+    """S4:160 after a played hand: declarers at the target win; else defenders at it (option: only
+    when the declarers failed, ruling 9)."""
+    target = _target(state)
+    defenders = state.table.other(declarers)
+    if state.points[declarers] >= target:
+        return declarers
+    if state.points[defenders] >= target:
+        if not made or not state.options["defenders_cannot_win_if_contract_made"]:
+            return defenders
+    return None
+
+
+def _target(state: State) -> int:
+    return state.options["target"]
+
+
+from . import register  # noqa: E402  (the package imports this module, so register comes last)
+
+GAME = register(Hasenpfeffer())

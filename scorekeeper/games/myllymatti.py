@@ -1,0 +1,142 @@
+"""Myllymatti (Skitgubbe): three players build hands by taking tricks, then race to shed them;
+the last one still holding cards loses (S4:1-21). A hand is one whole game; the session counts
+games lost, lower is better (api/races.md `myllymatti`, ruling 4).
+
+- Nobody wins a game: everyone tries not to be the last with cards (S4:5, S4:21). The game ends
+  the moment only one player holds cards, so every game has exactly one loser (ruling 4).
+- The record may also say who went out first (`first_out`, ruling 5): with three players that
+  and the loser give the whole order. It cannot be the loser.
+- `games_to_lose` (1 to 99, or null): a number ends the session as soon as a player has lost
+  that many games; null leaves it open until the table calls `finish`. Either way the winner is
+  the player with the fewest games lost (null when two share the fewest), and `state.loser` the
+  one with the most (null when shared).
+- The deal passes to the left after every game (the dealer sits out the first trick, S4:11).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+from ._session import games, games_target_option, holders, names, sole
+from .base import Board, Field, Game, HandResult, Reason, RecordError, Result, State, side_name
+
+_PLAYERS = 3  # S4:2 (ruling 3)
+
+
+class Rule(StrEnum):
+    """Section ids of templates/rules/myllymatti.html that reason lines link to."""
+
+    LOSING = "losing"
+    FIRST_OUT = "first-out"
+    SESSION = "session"
+
+
+@dataclass(frozen=True)
+class MyllymattiState(State):
+    lost: tuple[int, ...] = ()  # games each player lost: the score
+    first_out: tuple[int, ...] = ()  # games each player went out first, where the table noted it
+
+
+class Myllymatti(Game):
+    key = "myllymatti"
+    name = "Myllymatti"
+    min_players = _PLAYERS
+    max_players = _PLAYERS
+    partnerships = False
+    unit = "games lost"
+    rules = Rule
+    state_class = MyllymattiState
+    options = (
+        games_target_option(
+            "games_to_lose",
+            "Games lost that end the session; leave empty to play as long as you like and then call finish.",
+            "Games to lose",
+        ),
+    )
+    hand_fields = (
+        Field("loser", "side", "The player left holding cards when the others had gone out.",
+              ask="Who was left holding cards?"),
+        Field("first_out", "side", "The player who went out first, if the table noted it.",
+              default=None, nullable=True, label="First out", ask="Who went out first? (optional)"),
+    )
+
+    def start(self, table, options: Mapping) -> dict:
+        return {"lost": table.zeros(), "first_out": table.zeros()}
+
+    def ends_by_call(self, options: Mapping) -> bool:
+        return options.get("games_to_lose") is None
+
+    # -- checking and scoring -------------------------------------------------------------------
+    def validate(self, state: State, record: dict) -> None:
+        if record.get("first_out") is not None and record["first_out"] == record["loser"]:
+            raise RecordError("The player who went out first cannot be the one left holding cards.", "first_out")
+
+    def score_hand(self, state: MyllymattiState, record: Mapping) -> HandResult:
+        loser = record["loser"]
+        changes = [1 if side == loser else 0 for side in range(state.table.sides)]
+        lost = tuple(total + change for total, change in zip(state.lost, changes))
+        reasons = [Reason(f"{side_name(loser)} is left holding cards and loses: {games(lost[loser])} lost",
+                          Rule.LOSING)]
+        first = record.get("first_out")
+        first_out = state.first_out
+        if first is not None:
+            first_out = tuple(count + (side == first) for side, count in enumerate(first_out))
+            reasons.append(Reason(f"{side_name(first)} went out first", Rule.FIRST_OUT))
+        target = state.options.get("games_to_lose")
+        if target is not None and lost[loser] >= target:
+            reasons.append(Reason(f"{side_name(loser)} reaches {games(target)} lost: the session is over",
+                                  Rule.SESSION))
+        return HandResult(state.evolve(lost=lost, first_out=first_out), changes, reasons)
+
+    # -- reading ------------------------------------------------------------------------------
+    def _over(self, state: MyllymattiState, called: bool) -> bool:
+        target = state.options.get("games_to_lose")
+        return called or (target is not None and max(state.lost) >= target)
+
+    def result(self, state: MyllymattiState, called: bool = False) -> Result:
+        tally = "games lost " + "-".join(str(count) for count in state.lost)
+        fewest = holders(state.lost, min)
+        winner = sole(fewest)
+        if not self._over(state, called):
+            if len(fewest) == len(state.lost):
+                return Result(False, None, f"Level, {tally}")
+            return Result(False, None, f"{names(fewest)} {'has' if winner is not None else 'have'} lost fewest, {tally}")
+        loser = sole(holders(state.lost, max))
+        if winner is not None:
+            return Result(True, winner, f"{side_name(winner)} wins the session, {tally}")
+        if loser is not None:
+            # Two share the fewest: no winner, but the table still has its loser (ruling 4).
+            return Result(True, None, f"{side_name(loser)} loses the session, {tally}", losers=(loser,))
+        return Result(True, None, f"The session is a draw, {tally}")
+
+    def scores(self, state: MyllymattiState) -> list[int]:
+        return list(state.lost)
+
+    def target(self, state: State) -> int | None:
+        return state.options.get("games_to_lose")
+
+    def board(self, state: MyllymattiState) -> Board:
+        target = self.target(state)
+        end = f"The session ends at {games(target)} lost" if target else "Open session: call finish to end it"
+        return dataclasses.replace(super().board(state), lines=(end,), turn=(("Deals", state.dealer),),
+                                   lower_is_better=True)
+
+    def public_state(self, state: MyllymattiState, called: bool = False) -> dict:
+        """`loser` once the session is over: the most games lost, null when shared; `called`: the
+        table called `finish`, which the state alone cannot tell."""
+        loser = sole(holders(state.lost, max)) if self._over(state, called) else None
+        return {"first_out": list(state.first_out), "loser": loser}
+
+    def example_hand(self, state: MyllymattiState, rng) -> dict:
+        loser = rng.randrange(_PLAYERS)
+        if rng.random() < 0.5:
+            return {"loser": loser}
+        return {"loser": loser, "first_out": rng.choice([None, *(side for side in range(_PLAYERS) if side != loser)])}
+
+
+from . import register  # noqa: E402  (the package imports this module, so register comes last)
+
+GAME = register(Myllymatti())

@@ -1,0 +1,196 @@
+"""Omi: four players in two partnerships, 32 cards, eight tricks a hand; first side to 10 points wins
+(api/partnership.md `omi`, seed S4:33-48).
+
+The record is only the tricks each side took (ruling 1): which side is the dealer's team and which
+the declarer's team comes from the match's dealer. The seat after the dealer names trumps (S4:41).
+
+Scoring (S4:44-47): the side with five or more tricks wins the hand. All eight score 3; five to
+seven score 2 for the dealer's team, 1 for the declarer's team. A 4-4 hand scores nothing and leaves
+a bonus for the winner of the next hand not tied: +1, or one more per tie in a row with
+`tie_bonus: accumulate` (the default); `single` keeps it at 1. With `tie_bonus_on_all_eight: false`
+an eight-trick hand scores 3 and no more, and the pending bonus lapses (ruling 3).
+
+The deal passes to the next seat after every hand, a 4-4 hand included (ruling 2). The first side to
+reach `target` (overshoot counts) wins; only one side scores in a hand, so there is no tie (ruling 4).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .base import Board, Field, Game, HandResult, Reason, Result, State, side_name
+
+_PLAYERS = 4
+_TRICKS = 8
+_TRICKS_TO_WIN = 5  # S4:46: five or more tricks win the hand
+_ALL_EIGHT_POINTS = 3  # S4:45
+_DEALER_TEAM_POINTS = 2  # S4:46
+_DECLARER_TEAM_POINTS = 1  # S4:46
+_TIE_BONUS_STEP = 1  # S4:47: "one extra point"
+_TARGET = 10  # S4:48
+_MOST_TARGET = 100
+
+
+class TieBonus(StrEnum):
+    ACCUMULATE = "accumulate"
+    SINGLE = "single"
+
+
+class Rule(StrEnum):
+    """Section ids of templates/rules/omi.html that the reason lines link to."""
+
+    TRICKS = "tricks"
+    ALL_EIGHT = "all-eight"
+    TIE = "four-four"
+    END = "end"
+
+
+@dataclass(frozen=True)
+class OmiState(State):
+    points: tuple[int, ...] = (0, 0)
+    pending_bonus: int = 0  # what the next winner not tied 4-4 adds to its hand points
+
+
+def _points(number: int) -> str:
+    return f"{number} point" if number == 1 else f"{number} points"
+
+
+class Omi(Game):
+    key = "omi"
+    name = "Omi"
+    min_players = _PLAYERS
+    max_players = _PLAYERS
+    partnerships = True
+    unit = "points"
+    rules = Rule
+    state_class = OmiState
+    options = (
+        Field("target", "int", "Points that win the game.", default=_TARGET, min=1, max=_MOST_TARGET),
+        Field(
+            "tie_bonus",
+            "choice",
+            "A 4-4 hand: each tie in a row adds 1 to the bonus (accumulate), or the bonus stays at 1 (single).",
+            default=TieBonus.ACCUMULATE.value,
+            choices=tuple(kind.value for kind in TieBonus),
+        ),
+        Field(
+            "tie_bonus_on_all_eight",
+            "bool",
+            "A hand won with all eight tricks also collects a pending 4-4 bonus; off: it scores 3 and the bonus lapses.",
+            default=True,
+            label="4-4 bonus on all eight",
+        ),
+    )
+    hand_fields = (
+        Field(
+            "tricks",
+            "per_side",
+            "Tricks each side took, adding up to 8.",
+            min=0,
+            max=_TRICKS,
+            total=_TRICKS,
+            ask="Tricks taken",
+        ),
+    )
+
+    # -- scoring ------------------------------------------------------------------------------
+    def score_hand(self, state: OmiState, record: Mapping) -> HandResult:
+        tricks = record["tricks"]
+        if tricks[0] == tricks[1]:
+            return self._tie(state)
+        winner = 0 if tricks[0] >= _TRICKS_TO_WIN else 1
+        points, pending, reasons = self._win(state, winner, tricks[winner])
+        changes = [points if side == winner else 0 for side in range(state.table.sides)]
+        new = state.evolve(
+            points=tuple(total + change for total, change in zip(state.points, changes)),
+            pending_bonus=pending,
+        )
+        game_winner = self._reached(new)
+        if game_winner is not None:
+            text = f"{side_name(game_winner)} reaches {new.points[game_winner]} (game to {_target(new)}) and wins"
+            reasons.append(Reason(text, Rule.END))
+        return HandResult(new, changes, reasons, game_winner)
+
+    def _win(self, state: OmiState, winner: int, taken: int) -> tuple[int, int, list[Reason]]:
+        """The hand's points for the winner, the bonus left pending, and why (S4:45-47)."""
+        name, bonus = side_name(winner), state.pending_bonus
+        if taken == _TRICKS:
+            reasons = [Reason(f"{name} took all eight tricks: +{_ALL_EIGHT_POINTS}", Rule.ALL_EIGHT)]
+            if bonus and not state.options["tie_bonus_on_all_eight"]:
+                # ruling 3: the extra belonged to this hand; without it, it lapses
+                reasons.append(Reason(f"the pending 4-4 bonus of {bonus} lapses: all eight score 3 only", Rule.ALL_EIGHT))
+                return _ALL_EIGHT_POINTS, 0, reasons
+            points = _ALL_EIGHT_POINTS
+        else:
+            dealer_team = state.table.side_of(state.dealer)
+            if winner == dealer_team:
+                points, team = _DEALER_TEAM_POINTS, "the dealer's team"
+            else:
+                points, team = _DECLARER_TEAM_POINTS, "the declarer's team"
+            reasons = [Reason(f"{name}, {team}, took {taken} of 8 tricks: +{points}", Rule.TRICKS)]
+        if bonus:
+            reasons.append(Reason(f"{name} wins the pending 4-4 bonus: +{bonus}", Rule.TIE))
+        return points + bonus, 0, reasons
+
+    def _tie(self, state: OmiState) -> HandResult:
+        """S4:47: nobody scores; the next winner gets the bonus, grown as `tie_bonus` says."""
+        if state.options["tie_bonus"] == TieBonus.SINGLE:
+            pending = _TIE_BONUS_STEP
+        else:
+            pending = state.pending_bonus + _TIE_BONUS_STEP
+        text = f"4-4: nobody scores; the pending bonus is now {pending}"
+        new = state.evolve(pending_bonus=pending)
+        return HandResult(new, [0] * state.table.sides, [Reason(text, Rule.TIE)])
+
+    # -- reading ------------------------------------------------------------------------------
+    @staticmethod
+    def _reached(state: OmiState) -> int | None:
+        return next((side for side, total in enumerate(state.points) if total >= _target(state)), None)
+
+    def result(self, state: OmiState, called: bool = False) -> Result:
+        first, second = state.points
+        winner = self._reached(state)
+        if winner is not None:
+            loser = state.table.other(winner)
+            return Result(True, winner, f"{side_name(winner)} wins {state.points[winner]} to {state.points[loser]}")
+        if first == second:
+            return Result(False, None, f"Level at {first}" if first else "No points yet")
+        leader = 0 if first > second else 1
+        return Result(False, None, f"{side_name(leader)} leads {max(first, second)} to {min(first, second)}")
+
+    def scores(self, state: OmiState) -> list[int]:
+        return list(state.points)
+
+    def target(self, state: State) -> int:
+        return _target(state)
+
+    def board(self, state: OmiState) -> Board:
+        lines = [f"First to {_points(_target(state))}"]
+        if state.pending_bonus:
+            lines.append(f"4-4 bonus pending: +{state.pending_bonus} to the next hand's winner")
+        turn = (("Deals", state.dealer), ("Declares", self.declarer(state)))
+        return dataclasses.replace(super().board(state), lines=tuple(lines), turn=turn)
+
+    def public_state(self, state: OmiState) -> dict:
+        return {"pending_bonus": state.pending_bonus, "declarer": self.declarer(state)}
+
+    @staticmethod
+    def declarer(state: State) -> int:
+        """The dealer's left names trumps (S4:41); derived from the dealer, never stored."""
+        return state.table.next_seat(state.dealer)
+
+    def example_hand(self, state: OmiState, rng) -> dict:
+        first = rng.randint(0, _TRICKS)
+        return {"tricks": [first, _TRICKS - first]}
+
+
+def _target(state: State) -> int:
+    return state.options["target"]
+
+
+from . import register  # noqa: E402  (the package imports this module, so register comes last)
+
+GAME = register(Omi())

@@ -1,0 +1,199 @@
+"""Rutter's elimination tournament of California Speed: two to five players, a double pack, one
+player out each round until a final of two (S1:23-31, api/races.md "The tournament").
+
+- A round with three or more players in ends when only one still holds cards: that player is
+  eliminated (S1:30). The record names them: `{"eliminated": side}`.
+- The final (two in) is won by the first to get rid of every card (S1:31): `{"winner": side}`.
+  A final where both empty their hands together is played again: nothing is recorded (ruling 9).
+- Score: rounds survived. Every player still in other than the one eliminated gets 1; in the
+  final the winner gets 1. So the scores end in ranking order, N - 1 for the winner down to 0
+  for the first out (ruling 9).
+- The deal for each round depends on how many are in (S1:26-29): cards dealt each, piles laid
+  out, cards of equal rank taken out of the 104 (ruling 10).
+- The deal passes to the next player still in, skipping those out (the dealer just eliminated
+  included); after the final nobody deals (ruling 2).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .base import Board, Field, Game, HandResult, Reason, RecordError, Result, SideBoard, State, side_name
+
+_MIN_PLAYERS, _MAX_PLAYERS = 2, 5  # S1:23; setups for 5, 4, 3 and 2 at S1:26-29 (ruling 3)
+_FINAL = 2  # players in the final
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One round's deal for the number of players in (S1:26-29)."""
+
+    cards: int  # dealt to each player
+    piles: int  # face-up piles each player lays out
+    removed: int  # cards of equal rank taken out of the double pack (ruling 10)
+
+    def describe(self) -> str:
+        out = f"{self.cards} cards each, {self.piles} piles"
+        return f"{out}, {self.removed} equal cards out of the pack" if self.removed else out
+
+
+_DEALS = {5: Deal(20, 2, 4), 4: Deal(26, 2, 0), 3: Deal(32, 3, 8), 2: Deal(52, 5, 0)}
+
+
+class Rule(StrEnum):
+    """Section ids of templates/rules/speed_tournament.html that reason lines link to."""
+
+    ROUNDS = "rounds"
+    ELIMINATION = "elimination"
+    FINAL = "final"
+    DEALS = "deals"
+
+
+@dataclass(frozen=True)
+class SpeedTournamentState(State):
+    players_in: tuple[int, ...] = ()
+    eliminated: tuple[int, ...] = ()  # in the order they went out; the final's loser last
+    survived: tuple[int, ...] = ()  # rounds each player survived: the score
+
+
+def _in_final(state: SpeedTournamentState) -> bool:
+    return len(state.players_in) == _FINAL
+
+
+def _over(state: SpeedTournamentState) -> bool:
+    return len(state.players_in) < _FINAL
+
+
+def _rounds(number: int) -> str:
+    return f"{number} round" if number == 1 else f"{number} rounds"
+
+
+class SpeedTournament(Game):
+    key = "speed_tournament"
+    name = "California Speed tournament"
+    min_players = _MIN_PLAYERS
+    max_players = _MAX_PLAYERS
+    partnerships = False
+    unit = "rounds"
+    rules = Rule
+    state_class = SpeedTournamentState
+    hand_fields = (
+        Field(
+            "eliminated",
+            "side",
+            "While three or more are in: the player left holding cards when all the others had emptied their hands.",
+            default=None,
+            ask="Who was left holding cards?",
+        ),
+        Field(
+            "winner",
+            "side",
+            "In the final (two players in): the one who got rid of all their cards first.",
+            default=None,
+            ask="Who won the final?",
+        ),
+    )
+
+    def start(self, table, options: Mapping) -> dict:
+        return {"players_in": tuple(range(table.players)), "survived": table.zeros()}
+
+    def form_fields(self, state: SpeedTournamentState) -> tuple[Field, ...]:
+        """The one field this round takes: who went out, or in the final who won."""
+        wanted = "winner" if _in_final(state) else "eliminated"
+        return tuple(fld for fld in self.hand_fields if fld.name == wanted)
+
+    # -- checking -----------------------------------------------------------------------------
+    def validate(self, state: SpeedTournamentState, record: dict) -> None:
+        wanted, unwanted = ("winner", "eliminated") if _in_final(state) else ("eliminated", "winner")
+        if unwanted in record:
+            when = "only before the final" if unwanted == "eliminated" else "only in the final"
+            raise RecordError(f"A round names {unwanted.replace('_', ' ')} {when}: "
+                              f"this round takes {wanted}.", unwanted)
+        if wanted not in record:
+            what = "who won the final" if wanted == "winner" else "who was eliminated in this round"
+            raise RecordError(f"Name {what}.", wanted)
+        if record[wanted] not in state.players_in:
+            raise RecordError(f"{side_name(record[wanted])} is already out of the tournament.", wanted)
+
+    # -- scoring ------------------------------------------------------------------------------
+    def score_hand(self, state: SpeedTournamentState, record: Mapping) -> HandResult:
+        if _in_final(state):
+            winner = record["winner"]
+            loser = next(seat for seat in state.players_in if seat != winner)
+            survivors, out = (winner,), loser
+            reasons = [Reason(f"{side_name(winner)} wins the final and the tournament; "
+                              f"{side_name(loser)} comes second", Rule.FINAL)]
+        else:
+            out = record["eliminated"]
+            survivors = tuple(seat for seat in state.players_in if seat != out)
+            names = ", ".join(side_name(seat) for seat in survivors)
+            reasons = [Reason(f"{side_name(out)} is eliminated", Rule.ELIMINATION),
+                       Reason(f"{names} survive the round: +1 each", Rule.ROUNDS)]
+        changes = [1 if seat in survivors else 0 for seat in range(state.table.sides)]
+        after = state.evolve(
+            players_in=survivors,
+            eliminated=(*state.eliminated, out),
+            survived=tuple(total + change for total, change in zip(state.survived, changes)),
+        )
+        return HandResult(after, changes, reasons, game_winner=survivors[0] if _over(after) else None)
+
+    def seats_out(self, state: SpeedTournamentState) -> tuple[int, ...]:
+        return state.eliminated
+
+    def next_dealer(self, before: State, after: SpeedTournamentState, record: Mapping) -> int | None:
+        """The next player still in deals (ruling 2); after the final there is no deal."""
+        if _over(after):
+            return None
+        return super().next_dealer(before, after, record)
+
+    # -- reading ------------------------------------------------------------------------------
+    def result(self, state: SpeedTournamentState, called: bool = False) -> Result:
+        if _over(state):
+            winner = state.players_in[0]
+            ranking = (winner, *reversed(state.eliminated))
+            return Result(True, winner, f"{side_name(winner)} wins the tournament",
+                          ranking=ranking, out=state.eliminated)
+        if _in_final(state):
+            first, second = state.players_in
+            headline = f"The final: {side_name(first)} against {side_name(second)}"
+        else:
+            headline = f"Round {len(state.eliminated) + 1}: {len(state.players_in)} players in"
+        return Result(False, None, headline, out=state.eliminated)
+
+    def scores(self, state: SpeedTournamentState) -> list[int]:
+        return list(state.survived)
+
+    def board(self, state: SpeedTournamentState) -> Board:
+        sides = tuple(
+            SideBoard(score, self.unit, flag=None if seat in state.players_in else "Out")
+            for seat, score in enumerate(state.survived)
+        )
+        deal = _next_deal(state)
+        lines = () if deal is None else (f"Next round: {len(state.players_in)} players, {deal.describe()}",)
+        turn = () if state.dealer is None else (("Deals", state.dealer),)
+        return dataclasses.replace(super().board(state), sides=sides, lines=lines, turn=turn)
+
+    def public_state(self, state: SpeedTournamentState) -> dict:
+        deal = _next_deal(state)
+        result = self.result(state)
+        return {
+            "players_in": list(state.players_in),
+            "eliminated": list(state.eliminated),
+            "next_deal": None if deal is None else dataclasses.asdict(deal),
+            "ranking": list(result.ranking) if result.over else None,
+        }
+
+    def example_hand(self, state: SpeedTournamentState, rng) -> dict:
+        return {"winner" if _in_final(state) else "eliminated": rng.choice(state.players_in)}
+
+
+def _next_deal(state: SpeedTournamentState) -> Deal | None:
+    return None if _over(state) else _DEALS[len(state.players_in)]
+
+
+from . import register  # noqa: E402  (the package imports this module, so register comes last)
+
+GAME = register(SpeedTournament())

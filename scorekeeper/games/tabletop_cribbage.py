@@ -1,0 +1,215 @@
+"""Tabletop Cribbage: two players fill a five-by-five layout; rows score for one, columns for the other
+(S2:8-16, api/counting.md `tabletop_cribbage`).
+
+After the 24 cards and the turned-up card lie in the layout, the non-dealer scores the five rows
+and the dealer the five columns, each line counted as a cribbage hand (cribbage.py, S2:16). The
+non-dealer counts first (S2:16): rows that reach `target` win at once and the dealer's columns are
+not counted (ruling 11). The first to `target` (121, or 61) wins; the match is one game and there
+are no skunks (ruling 12). The deal alternates.
+
+A hand is recorded one of three ways (record_forms): the ten line scores, the two totals, or the
+cards of the layout, which the app counts ("where the table can give the cards, the app counts").
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .base import Board, Field, Game, HandResult, Reason, RecordError, RecordForm, Result, State, side_name
+from .cribbage import BEST_LINE, NOT_LINE_SCORES, count_line, grid_columns, grid_rows
+
+_LINES = 5  # a five-by-five layout (S2:14)
+_MOST_FOR_LINES = _LINES * BEST_LINE  # 140
+_TARGETS = (121, 61)
+
+
+class Rule(StrEnum):
+    """Section ids of templates/rules/tabletop_cribbage.html that reason lines link to."""
+
+    LAYOUT = "layout"
+    COUNT = "count"
+    ROWS = "rows"
+    COLUMNS = "columns"
+    END = "end"
+
+
+class Form(StrEnum):
+    LINES = "lines"
+    TOTALS = "totals"
+    CARDS = "cards"
+
+
+@dataclass(frozen=True)
+class TabletopCribbageState(State):
+    """Points so far, one per player."""
+
+    points: tuple[int, int] = (0, 0)
+
+
+def _line_field(name: str, help_text: str, required: bool) -> Field:
+    extra = {} if required else {"default": None, "nullable": True}
+    return Field(name, "int_list", help_text, length=_LINES, min=0, max=BEST_LINE, exclude=NOT_LINE_SCORES, **extra)
+
+
+def _total_field(name: str, help_text: str, required: bool) -> Field:
+    extra = {} if required else {"default": None, "nullable": True}
+    return Field(name, "int", help_text, min=0, max=_MOST_FOR_LINES, **extra)
+
+
+class TabletopCribbage(Game):
+    key = "tabletop_cribbage"
+    name = "Tabletop Cribbage"
+    min_players = 2
+    max_players = 2
+    partnerships = False
+    unit = "points"
+    rules = Rule
+    state_class = TabletopCribbageState
+    options = (
+        Field("target", "choice", "Points that win the game: 121, or 61 for a short game.",
+              default=_TARGETS[0], choices=_TARGETS),
+    )
+    hand_fields = (
+        _line_field("rows", "The non-dealer's five row scores, top to bottom.", required=True),
+        _line_field("columns", "The dealer's five column scores, left to right; may be left out when the rows "
+                    "win the game.", required=False),
+        _total_field("row_total", "The non-dealer's five rows added up.", required=True),
+        _total_field("column_total", "The dealer's five columns added up; may be left out when the rows win "
+                     "the game.", required=False),
+        Field("grid", "grid", "The layout as it lies at the end, top row first, each row left to right: the app "
+              "counts the rows and columns.", rows=_LINES, columns=_LINES, label="Layout"),
+    )
+    record_forms = (
+        RecordForm(Form.LINES, ("rows", "columns"), "the ten line scores"),
+        RecordForm(Form.TOTALS, ("row_total", "column_total"), "the two totals"),
+        RecordForm(Form.CARDS, ("grid",), "the cards of the layout"),
+    )
+
+    # -- checking -----------------------------------------------------------------------------
+    def validate(self, state: TabletopCribbageState, record: dict) -> None:
+        """The dealer's figure may be missing only when the rows alone win (ruling 11)."""
+        if "grid" in record:
+            return
+        rows = record.get("rows", record.get("row_total"))
+        field = "columns" if "rows" in record else "column_total"
+        rows_total = sum(rows) if isinstance(rows, list) else rows
+        if record.get(field) is None and state.points[_non_dealer(state)] + rows_total < _target(state):
+            message = (f"{_title(field)} must be given: the rows take the non-dealer to "
+                       f"{state.points[_non_dealer(state)] + rows_total}, short of {_target(state)}.")
+            raise RecordError(message, field)
+
+    # -- scoring ------------------------------------------------------------------------------
+    def score_hand(self, state: TabletopCribbageState, record: Mapping) -> HandResult:
+        rows_player, columns_player = _non_dealer(state), state.dealer
+        rows_points, reasons = self._rows(record, rows_player)
+        changes = [0, 0]
+        changes[rows_player] = rows_points
+        target = _target(state)
+        if state.points[rows_player] + rows_points >= target:
+            reasons.append(Reason(f"{side_name(columns_player)}'s columns are not counted: the rows counted first "
+                                  f"and won the game", Rule.COLUMNS))
+        else:
+            columns_points, column_reasons = self._columns(record, columns_player)
+            changes[columns_player] = columns_points
+            reasons += column_reasons
+        points = tuple(old + change for old, change in zip(state.points, changes))
+        new = state.evolve(points=points)
+        winner = _winner(new)
+        if winner is not None:
+            reasons.append(Reason(f"{side_name(winner)} reaches {points[winner]} and wins (game to {target})",
+                                  Rule.END))
+        return HandResult(new, changes, reasons, winner)
+
+    def _rows(self, record: Mapping, player: int) -> tuple[int, list[Reason]]:
+        if "grid" in record:
+            return _counted(grid_rows(record["grid"]), player, "row", Rule.ROWS)
+        if "rows" in record:
+            return _listed(record["rows"], player, "rows", Rule.ROWS)
+        return _totalled(record["row_total"], player, "rows", Rule.ROWS)
+
+    def _columns(self, record: Mapping, player: int) -> tuple[int, list[Reason]]:
+        if "grid" in record:
+            return _counted(grid_columns(record["grid"]), player, "column", Rule.COLUMNS)
+        if "rows" in record:
+            return _listed(record["columns"], player, "columns", Rule.COLUMNS)
+        return _totalled(record["column_total"], player, "columns", Rule.COLUMNS)
+
+    # -- standing -----------------------------------------------------------------------------
+    def result(self, state: TabletopCribbageState, called: bool = False) -> Result:
+        first, second = state.points
+        winner = _winner(state)
+        if winner is not None:
+            loser_points = state.points[1 - winner]
+            return Result(True, winner, f"{side_name(winner)} wins {state.points[winner]} to {loser_points}")
+        return Result(False, None, f"{side_name(0)} {first}, {side_name(1)} {second} (game to {_target(state)})")
+
+    def scores(self, state: TabletopCribbageState) -> list[int]:
+        return list(state.points)
+
+    def target(self, state: State) -> int:
+        return _target(state)
+
+    def board(self, state: TabletopCribbageState) -> Board:
+        turn = (("Deals, scores columns", state.dealer), ("Scores rows", _non_dealer(state)))
+        return dataclasses.replace(super().board(state), turn=turn)
+
+    def public_state(self, state: TabletopCribbageState) -> dict:
+        return {}
+
+    def example_hand(self, state: TabletopCribbageState, rng) -> dict:
+        form = rng.choice(list(Form))
+        if form is Form.CARDS:
+            deck = [rank + suit for rank in "A23456789TJQK" for suit in "SHDC"]
+            cards = rng.sample(deck, _LINES * _LINES)
+            return {"grid": [cards[row * _LINES:(row + 1) * _LINES] for row in range(_LINES)]}
+        possible = [score for score in range(BEST_LINE + 1) if score not in NOT_LINE_SCORES]
+        rows = [rng.choice(possible) for _ in range(_LINES)]
+        columns = [rng.choice(possible) for _ in range(_LINES)]
+        if form is Form.LINES:
+            return {"rows": rows, "columns": columns}
+        return {"row_total": sum(rows), "column_total": sum(columns)}
+
+
+def _counted(lines: list[list[str]], player: int, what: str, rule: Rule) -> tuple[int, list[Reason]]:
+    """Lines of cards counted by the app; one reason for the lines that scored."""
+    counts = [count_line(line) for line in lines]
+    total = sum(count.total for count in counts)
+    parts = [f"{what} {number} {' '.join(line)}: {count.total} ({count.describe()})"
+             for number, (line, count) in enumerate(zip(lines, counts), start=1) if count.total]
+    detail = "; ".join(parts) if parts else f"no {what} scored"
+    return total, [Reason(f"{side_name(player)}'s {what}s +{total}: {detail}", rule)]
+
+
+def _listed(scores: list[int], player: int, what: str, rule: Rule) -> tuple[int, list[Reason]]:
+    total = sum(scores)
+    added = " + ".join(str(score) for score in scores)
+    return total, [Reason(f"{side_name(player)}'s {what} {added} = +{total}", rule)]
+
+
+def _totalled(total: int, player: int, what: str, rule: Rule) -> tuple[int, list[Reason]]:
+    return total, [Reason(f"{side_name(player)}'s {what}, as totalled at the table: +{total}", rule)]
+
+
+def _non_dealer(state: State) -> int:
+    return state.table.next_seat(state.dealer)
+
+
+def _target(state: State) -> int:
+    return state.options["target"]
+
+
+def _winner(state: TabletopCribbageState) -> int | None:
+    """The player at or past the target; only one can be, as the game stops the moment one gets there."""
+    return next((player for player, points in enumerate(state.points) if points >= _target(state)), None)
+
+
+def _title(name: str) -> str:
+    return name.replace("_", " ").capitalize()
+
+
+from . import register  # noqa: E402  (at the bottom: the registry imports this module)
+
+GAME = register(TabletopCribbage())

@@ -1,0 +1,25 @@
+"""The match lists the pages show, as database queries (no replay, no per-row query)."""
+
+from __future__ import annotations
+
+from sqlalchemy.orm import selectinload
+
+from ..extensions import db
+from ..models import Match, Seat
+
+
+def matches(status: str | None = None, game: str | None = None, player: int | None = None, limit: int = 50):
+    """Matches newest first, filtered by status, game and player, with their seats and players loaded."""
+    query = (
+        db.select(Match)
+        .options(selectinload(Match.seats).joinedload(Seat.player))
+        .order_by(Match.created.desc(), Match.id.desc())
+        .limit(limit)
+    )
+    if status:
+        query = query.where(Match.status == status)
+    if game:
+        query = query.where(Match.game == game)
+    if player:
+        query = query.where(Match.seats.any(Seat.player_id == player))
+    return db.session.scalars(query).all()
