@@ -282,6 +282,15 @@ class CourtPiece(Game):
         turn = (("Deals", state.dealer), ("Trumps", self.trump_chooser(state)))
         return dataclasses.replace(super().board(state), lines=tuple(lines), turn=turn)
 
+    def example_hand(self, state: CourtPieceState, rng) -> dict:
+        roll = rng.random()
+        if roll < 0.1:
+            return {"outcome": Outcome.FIRST_SEVEN.value, "side": rng.randrange(2)}
+        if roll < 0.15:
+            return {"outcome": Outcome.REVOKE.value, "side": rng.randrange(2)}
+        won = rng.randrange(1, _TRICKS_IN_HAND)
+        return {"outcome": Outcome.TRICKS.value, "tricks": [won, _TRICKS_IN_HAND - won]}
+
     def public_state(self, state: CourtPieceState) -> dict:
         return {
             "streak": {"side": state.streak.side, "count": state.streak.count},

@@ -295,6 +295,17 @@ class Envite(Game):
         )
         return Board(sides, turn=(("Deals", state.dealer),))
 
+    def example_hand(self, state: EnviteState, rng) -> dict:
+        winner = rng.randrange(2)
+        mode = _mode(state)
+        if mode is _Mode.NORMAL:
+            stake = rng.choice(_STAKES[:-1])
+            declined = stake != _OPENING_STAKE and rng.random() < 0.2
+            return {"winner": winner, "stake": stake, "declined": declined}
+        if mode is _Mode.ONE_LYING and rng.random() < 0.3:
+            return {"forfeit": True}
+        return {"winner": winner}
+
     def public_state(self, state: EnviteState) -> dict:
         finished = self.result(state).over
         return {

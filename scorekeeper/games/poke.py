@@ -276,6 +276,16 @@ class Poke(Game):
     def scores(self, state: PokeState) -> list[int]:
         return list(state.above)
 
+    def example_hand(self, state: PokeState, rng) -> dict:
+        won = rng.randrange(_TRICKS + 1)
+        draws = [0, 0]
+        draws[state.dealer] = rng.randrange(_DEALER_MAX_DRAWS + 1)
+        draws[state.table.next_seat(state.dealer)] = rng.randrange(_NON_DEALER_MAX_DRAWS + 1)
+        record = {"tricks": [won, _TRICKS - won], "draws": draws}
+        if rng.random() < 0.5:
+            record.update(better_hand=rng.randrange(2), poker_hand=rng.choice(poker.CATEGORY_KEYS))
+        return record
+
     def public_state(self, state: PokeState) -> dict:
         return {
             "above": list(state.above),

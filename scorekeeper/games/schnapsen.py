@@ -462,6 +462,9 @@ class Schnapsen(Game):
     def scores(self, state: SchnapsenState) -> list[int]:
         return list(state.vp)
 
+    def example_hand(self, state: SchnapsenState, rng) -> dict:
+        return {"winner": rng.randrange(_SIDES), "victory_points": rng.choice((_PLAIN_WIN, _SCHNEIDER, _SCHWARZ))}
+
     def public_state(self, state: SchnapsenState) -> dict:
         target = _target(state)
         return {"target": target, "to_go": [max(0, target - vp) for vp in state.vp]}
