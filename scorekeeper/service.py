@@ -67,9 +67,11 @@ class Scored:
     table: Table
     replay: Replay
 
-    @property
+    @cached_property
     def state(self):
-        return self.replay.state
+        """The state after the last hand; it knows whether the table called the end."""
+        last = self.replay.state
+        return last.evolve(called=True) if self.match.called else last
 
     @cached_property
     def result(self) -> Result:
@@ -94,7 +96,8 @@ class Scored:
 
     @property
     def dealer(self) -> int | None:
-        return None if self.result.over else self.state.dealer
+        """Who deals the next hand, also once the match is over (API.md); None where nobody deals."""
+        return self.state.dealer
 
     @property
     def finished(self) -> bool:

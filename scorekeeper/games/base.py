@@ -124,6 +124,7 @@ class State:
     options: Mapping[str, Any]
     dealer: int | None
     hands: int = 0
+    called: bool = False  # the table called `finish` (set on the state shown, never by a hand)
 
     def evolve(self, **changes: Any) -> State:
         return dataclasses.replace(self, **changes)

@@ -50,6 +50,8 @@ class When:
 
     def phrase(self) -> str:
         what = ("the option " if self.option else "the ") + self.name.replace("_", " ")
+        if all(isinstance(v, bool) for v in self.values) and len(self.values) == 1:
+            return f"when {what} is {'ticked' if self.values[0] else 'not ticked'}"
         return f"when {what} is {' or '.join(str(v) for v in self.values)}"
 
 

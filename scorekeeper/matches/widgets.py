@@ -358,11 +358,25 @@ def build_widgets(fields: Sequence[Field], seating: Seating, values: Mapping, er
     return widgets
 
 
+def _controls_by_toggle(fields: Sequence[Field], fld: Field) -> bool:
+    """The field's `when` names a bool field (a toggle: unticked posts nothing)."""
+    return any(other.name == fld.when.name and other.type == "bool" for other in fields)
+
+
+def _shown(fields: Sequence[Field], fld: Field, form: MultiDict) -> bool:
+    """Whether the form shows `fld`, given the choice its `when` names."""
+    if fld.when is None or fld.when.option:
+        return True
+    if _controls_by_toggle(fields, fld):
+        return _is_on(form.get(fld.when.name)) in fld.when.values
+    return str(form.get(fld.when.name, "")) in {str(v) for v in fld.when.values}
+
+
 def record_from_form(fields: Sequence[Field], form: MultiDict, table: Table) -> dict:
     """The record the API would take, from flat form keys; fields hidden by `when` are left out."""
     record: dict[str, Any] = {}
     for fld in fields:
-        if fld.when and not fld.when.option and str(form.get(fld.when.name, "")) not in {str(v) for v in fld.when.values}:
+        if not _shown(fields, fld, form):
             continue
         found = widget_for(fld).read(fld, fld.name, form, table)
         if found is not MISSING:
@@ -383,9 +397,17 @@ def hidden_rules_css(fields: Sequence[Field]) -> str:
     """CSS that hides a field until the choice it belongs to is picked (works without JavaScript)."""
     rules = []
     for fld in fields:
-        if fld.when and not fld.when.option:
-            shown = ",".join(f'input[name="{fld.when.name}"][value="{v}"]:checked' for v in fld.when.values)
-            rules.append(f'form:not(:has({shown})) .w-{fld.name}{{display:none}}')
+        if not fld.when or fld.when.option:
+            continue
+        if _controls_by_toggle(fields, fld):
+            ticked = f'input[name="{fld.when.name}"]:checked'
+            if True not in fld.when.values:
+                rules.append(f'form:has({ticked}) .w-{fld.name}{{display:none}}')
+            if False not in fld.when.values:
+                rules.append(f'form:not(:has({ticked})) .w-{fld.name}{{display:none}}')
+            continue
+        shown = ",".join(f'input[name="{fld.when.name}"][value="{v}"]:checked' for v in fld.when.values)
+        rules.append(f'form:not(:has({shown})) .w-{fld.name}{{display:none}}')
     return "\n".join(rules)
 
 

@@ -149,8 +149,8 @@ def check_match_shape(match: dict, game: str, players: list[str]) -> None:
         assert set(side) == {"players", "score"}
         assert isinstance(side["score"], int)
     assert sorted(name for side in match["sides"] for name in side["players"]) == sorted(players)
-    if match["status"] == "finished":
-        assert match["dealer"] is None
+    if match["status"] == "finished":  # API.md: who would deal next, also after the end
+        assert match["dealer"] in range(len(match["players"]))
     else:
         assert match["winner"] is None
         assert match["dealer"] is None or 0 <= match["dealer"] < len(players)
@@ -468,7 +468,7 @@ def test_envite_hand_played_for_the_game_wins_it_and_the_match_at_games_to_win(c
     assert body["changes"] == [0, 12]  # from 0: the game-winning hand still shows what it scored
     assert any("wins game" in line for line in body["reasons"])
     final = body["match"]
-    assert final["status"] == "finished" and final["winner"] == B and final["dealer"] is None
+    assert final["status"] == "finished" and final["winner"] == B and final["dealer"] is not None
     assert final["state"]["games"] == [0, 2]
     assert scores(final) == [0, 0]  # API.md: also when that win ends the match
 
@@ -612,7 +612,7 @@ def test_poke_game_at_20_then_rubber_and_result_above_the_line(client):
     assert body["changes"] == [50, 20 + 250 + 100 + 750]  # 2-0 rubber: 750
     final = body["match"]
     assert final["state"]["above"] == [50, 350 + 250 + 100 + 750] and final["state"]["games"] == [0, 2]
-    assert final["status"] == "finished" and final["winner"] == B and final["dealer"] is None
+    assert final["status"] == "finished" and final["winner"] == B and final["dealer"] is not None
 
 
 def test_poke_rubber_winner_can_lose_on_points_above_the_line(client):
@@ -699,7 +699,7 @@ def test_schnapsen_game_ends_at_the_target(client):
     body = play(client, match["id"], {"ending": "out", "declarer": B, "points": [20, 70], "tricks": [1, 5]})
     final = body["match"]
     assert scores(final) == [0, 5]  # SC-Q10: kept as recorded past the target
-    assert final["status"] == "finished" and final["winner"] == B and final["dealer"] is None
+    assert final["status"] == "finished" and final["winner"] == B and final["dealer"] is not None
     assert any("wins the game" in line for line in body["reasons"]), body["reasons"]
 
 
@@ -1092,7 +1092,7 @@ def test_delete_refusal_names_the_impossible_hand_by_its_current_number(client):
 def test_deleting_the_last_hand_of_a_finished_match_reopens_it(client):
     match = start(client, "schnapsen", target=3)
     final = play(client, match["id"], {"ending": "out", "declarer": B, "points": [0, 70], "tricks": [0, 5]})["match"]
-    assert final["status"] == "finished" and final["winner"] == B and final["dealer"] is None
+    assert final["status"] == "finished" and final["winner"] == B and final["dealer"] is not None
     after = client.delete(f"{API}/matches/{match['id']}/hands/1").json
     assert after["status"] == "in_progress" and after["winner"] is None and after["dealer"] == 0
     assert scores(after) == [0, 0]
@@ -1121,7 +1121,7 @@ def test_finish_court_piece_played_for_time_gives_the_winner_by_courts(client):
     final = answer.json
     check_match_shape(final, "court_piece", FOUR)
     assert scores(final) == [0, 2]
-    assert final["status"] == "finished" and final["winner"] == B and final["dealer"] is None
+    assert final["status"] == "finished" and final["winner"] == B and final["dealer"] is not None
     assert get_match(client, match["id"]) == final
     refused(post_hand(client, match["id"], A_WINS), 409)
     refused(client.post(f"{API}/matches/{match['id']}/finish"), 409)
@@ -1137,7 +1137,7 @@ def test_finish_court_piece_with_equal_courts_is_a_draw(client):
         answer = client.post(f"{API}/matches/{match['id']}/finish")
         assert answer.status_code == 200, answer.json
         final = answer.json
-        assert final["status"] == "finished" and final["winner"] is None and final["dealer"] is None, records
+        assert final["status"] == "finished" and final["winner"] is None and final["dealer"] is not None, records
 
 
 def test_a_called_match_can_still_be_corrected(client):
@@ -1163,7 +1163,7 @@ def test_court_piece_with_courts_to_win_ends_by_itself(client):
     match = start(client, "court_piece", courts_to_win=2)
     body = play(client, match["id"], {"outcome": "revoke", "side": A}, {"outcome": "first_seven", "side": B})
     final = body["match"]
-    assert final["status"] == "finished" and final["winner"] == B and final["dealer"] is None
+    assert final["status"] == "finished" and final["winner"] == B and final["dealer"] is not None
     refused(client.post(f"{API}/matches/{match['id']}/finish"), 409)
 
 
