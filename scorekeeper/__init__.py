@@ -12,6 +12,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
 from .extensions import csrf, db, migrate
+from .games.base import forget_side_names
 from .service import ReplayCache
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,6 +73,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.extensions["scorekeeper.replays"] = ReplayCache()
     register_blueprints(app)
     register_errors(app)
+    app.teardown_request(lambda error: forget_side_names())
     app.json.sort_keys = False  # keep the API's fields in the order API.md lists them
     app.json.compact = True
     app.jinja_env.trim_blocks = True

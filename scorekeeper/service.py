@@ -21,6 +21,7 @@ from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from .extensions import db, replay_cache
+from .games import base
 from .games.base import side_name
 from .games import GAMES, Game, HandResult, RecordError, Replay, ReplayError, Result, Table, get_game, replay
 from .models import FINISHED, IN_PROGRESS, Hand, Match, Player, Seat
@@ -137,17 +138,17 @@ class ReplayCache:
 
     def __init__(self, size: int = 32):
         self.size = size
-        self.entries: OrderedDict[tuple[int, int], Replay] = OrderedDict()
+        self.entries: OrderedDict[tuple, Replay] = OrderedDict()
         self.lock = threading.Lock()
 
-    def get(self, match: Match) -> Replay | None:
+    def get(self, key: tuple) -> Replay | None:
         with self.lock:
-            found = self.entries.get((match.id, match.version))
+            found = self.entries.get(key)
             if found is not None:
-                self.entries.move_to_end((match.id, match.version))
+                self.entries.move_to_end(key)
             return found
 
-    def put(self, key: tuple[int, int], done: Replay) -> None:
+    def put(self, key: tuple, done: Replay) -> None:
         """File a replay under (match id, version): the key must be taken before the commit, since
         reading the version after it may already see another phone's newer write."""
         with self.lock:
@@ -164,18 +165,40 @@ def replays() -> ReplayCache:
     return replay_cache()
 
 
+def cache_key(match: Match) -> tuple:
+    """A replay's key: the match, its version, and the names its reasons were written with (the
+    pages name players, the API letters)."""
+    return match.id, match.version, base.current_side_names()
+
+
 def stored_records(match: Match) -> list[dict]:
     return list(db.session.scalars(db.select(Hand.record).where(Hand.match_id == match.id).order_by(Hand.number)))
+
+
+def side_labels(match: Match, table: Table) -> tuple[list[str], list[bool]]:
+    """Each side named by its players ("Jana & Luis"), and whether that is several players."""
+    names = [seat.player.name for seat in match.seats]
+    members = [[names[seat] for seat in table.seats_of(side)] for side in range(table.sides)]
+    return [" & ".join(group) for group in members], [len(group) > 1 for group in members]
+
+
+def name_sides(match: Match) -> None:
+    """From here to the end of the request the engine names this match's sides by their players
+    ("Jana & Luis win the game"), as the pages show them; the app resets it after every request.
+    The API leaves the sides as the letters of their indices (A is side 0), for programs."""
+    game = get_game(match.game)
+    base.name_sides(*side_labels(match, game.table(len(match.seats), match.seat_sides)))
 
 
 def score(match: Match) -> Scored:
     """The match with its stored hands replayed (or the replay cached for its version)."""
     game = get_game(match.game)
     table = game.table(len(match.seats), match.seat_sides)
-    done = replays().get(match)
+    key = cache_key(match)
+    done = replays().get(key)
     if done is None:
         done = replay(game, table, match.options, stored_records(match))
-        replays().put((match.id, match.version), done)
+        replays().put(key, done)
     return Scored(match, game, table, done)
 
 
@@ -326,10 +349,11 @@ def _save(scored: Scored) -> Scored:
     result = scored.result
     match.status = FINISHED if result.over else IN_PROGRESS
     match.winner = result.winner
-    match.headline = result.headline if result.over else None
+    with base.sides_named(*side_labels(match, scored.table)):  # the history lists name the players
+        match.headline = scored.game.result(scored.state, called=match.called).headline if result.over else None
     for seat in match.seats:
         seat.outcome = result.outcome(seat.side)
-    key = (match.id, match.version)  # this write's version, claimed before the commit
+    key = cache_key(match)  # this write's version, claimed before the commit
     _commit()
     replays().put(key, scored.replay)
     return scored

@@ -35,6 +35,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -409,6 +411,53 @@ def replay(game: Game, table: Table, options: Mapping, records: Sequence[Any]) -
     return done
 
 
+_SIDE_NAMES: ContextVar[tuple[str, ...] | None] = ContextVar("side_names", default=None)
+_PLURAL: ContextVar[tuple[bool, ...]] = ContextVar("side_plural", default=())
+LETTERS = "ABCDEFGHIJKL"
+
+
+def name_sides(names: Sequence[str], plural: Sequence[bool] = ()):
+    """Name the sides in reasons, headlines and messages (the players' names at this table) for the
+    rest of this context; the returned token undoes it. Unnamed, sides are A, B, C..."""
+    return _SIDE_NAMES.set(tuple(names)), _PLURAL.set(tuple(plural))
+
+
+@contextmanager
+def sides_named(names: Sequence[str], plural: Sequence[bool] = ()):
+    """Sides named by their players inside the block only."""
+    tokens = name_sides(names, plural)
+    try:
+        yield
+    finally:
+        _SIDE_NAMES.reset(tokens[0])
+        _PLURAL.reset(tokens[1])
+
+
+def forget_side_names() -> None:
+    """Back to letters (the app calls this after every request: a worker thread serves many tables)."""
+    _SIDE_NAMES.set(None)
+    _PLURAL.set(())
+
+
+def current_side_names() -> tuple[str, ...] | None:
+    """The names sides go by in this context (None: letters); texts made under them differ."""
+    return _SIDE_NAMES.get()
+
+
 def side_name(side: int) -> str:
-    """How reason lines name a side: A, B, C..."""
-    return "ABCDEFGHIJKL"[side]
+    """How reason lines name a side: its players' names where the table is known, else A, B, C..."""
+    names = _SIDE_NAMES.get()
+    return names[side] if names else LETTERS[side]
+
+
+def agree(side: int, verb: str) -> str:
+    """The verb (given as "wins") agreeing with the side: "win" for a side of several players."""
+    plural = _PLURAL.get()
+    if plural and plural[side] and verb.endswith("s"):
+        return verb[:-2] if verb.endswith(("shes", "ches", "sses", "xes")) else verb[:-1]
+    return verb
+
+
+def side_does(side: int, verb: str) -> str:
+    """"Ann wins", "Jana & Luis win": the side's name with the verb agreeing (verb given as "wins")."""
+    return f"{side_name(side)} {agree(side, verb)}"

@@ -85,7 +85,8 @@ class Bura(Game):
         Field("starting_tokens", "int", "Tokens each player starts with.",
               default=_DEFAULT_TOKENS, min=1, max=_MOST_TOKENS, label="Starting tokens"),
         Field("false_declaration", "choice",
-              "A false declaration ends the hand (the doubled pot carries over), or the declarer pays and play goes on.",
+              "A false declaration ends the hand (the doubled pot carries over), or the declarer pays and "
+              "play goes on.",
               default=FalseDeclaration.ENDS_HAND.value, choices=tuple(choice.value for choice in FalseDeclaration),
               label="False declaration"),
         Field("next_dealer", "choice", "Who deals next: whoever took the pot, or each player in turn.",

@@ -12,6 +12,7 @@ tableau (S0:3-23, S1:7-17). A hand is one whole game; the session counts games w
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from enum import StrEnum
 
@@ -57,12 +58,21 @@ class CaliforniaSpeed(Session):
         Field(
             "winner",
             "side",
-            "The player who played their last card to the tableau first (empty: a drawn game, "
-            "where the table records draws).",
+            "The player who played their last card to the tableau first; nobody: both went out together, "
+            "where the table records draws.",
             nullable=True,
             ask="Who played out first?",
         ),
     )
+
+    def form_fields(self, state: State) -> tuple[Field, ...]:
+        """"Nobody" is offered only where a drawn game is recorded; elsewhere it is played again."""
+        if state.options["simultaneous_out"] == SimultaneousOut.DRAW:
+            return self.hand_fields
+        return tuple(
+            dataclasses.replace(fld, nullable=False, help="The player who played their last card to the tableau first.")
+            for fld in self.hand_fields
+        )
 
     def validate(self, state: State, record: dict) -> None:
         if record["winner"] is None and state.options["simultaneous_out"] != SimultaneousOut.DRAW:

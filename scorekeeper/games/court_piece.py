@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum, StrEnum
 
-from .base import Board, Field, Game, HandResult, Reason, RecordError, Result, State, side_name
+from .base import Board, Field, Game, HandResult, Reason, RecordError, Result, State, agree, side_does, side_name
 
 _PLAYERS = 4
 _TRICKS_IN_HAND = 13
@@ -197,14 +197,14 @@ class CourtPiece(Game):
         game_winner = self._target_reached(new_state)
         if game_winner is not None:
             target = new_state.options["courts_to_win"]
-            reasons.append(Reason(f"{side_name(game_winner)} reaches {_courts(target)} and wins", Rule.END))
+            reasons.append(Reason(f"{side_does(game_winner, 'reaches')} {_courts(target)} and wins", Rule.END))
         return HandResult(new_state, changes, reasons, game_winner)
 
     @staticmethod
     def _played_out(tricks: list[int]) -> tuple[int, str]:
         """The side with seven or more tricks wins the hand (S4:99), and how to say so."""
         winner = 0 if tricks[0] > tricks[1] else 1
-        return winner, f"{side_name(winner)} wins the hand {tricks[winner]}-{tricks[1 - winner]}"
+        return winner, f"{side_does(winner, 'wins')} the hand {tricks[winner]}-{tricks[1 - winner]}"
 
     def _court_hand(self, state: CourtPieceState, outcome: Outcome, record: Mapping) -> tuple[int, int, list[Reason]]:
         """The winner of a first-seven or revoke hand and the courts it scores at once."""
@@ -258,15 +258,15 @@ class CourtPiece(Game):
         score = f"{_courts(max(first, second))} to {min(first, second)}"
         reached = self._target_reached(state)
         if reached is not None:
-            return Result(True, reached, f"{side_name(reached)} wins the match {score}")
+            return Result(True, reached, f"{side_does(reached, 'wins')} the match {score}")
         if first == second:
             level = "no courts yet" if first == 0 else f"{_courts(first)} each"
             if called:  # S4:104: equal courts, none at all included, is a draw
                 return Result(True, None, f"The match is a draw: {level}")
             return Result(False, None, level.capitalize() if first == 0 else f"Level at {level}")
         if called:
-            return Result(True, leader, f"{side_name(leader)} wins the match {score}")
-        return Result(False, None, f"{side_name(leader)} leads {score}")
+            return Result(True, leader, f"{side_does(leader, 'wins')} the match {score}")
+        return Result(False, None, f"{side_does(leader, 'leads')} {score}")
 
     def scores(self, state: CourtPieceState) -> list[int]:
         return list(state.courts)

@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .base import Board, Field, Game, HandResult, Reason, RecordError, Result, State, side_name
+from .base import Board, Field, Game, HandResult, Reason, RecordError, Result, State, agree, side_does, side_name
 
 _TARGET = 40  # S2:28, S2:34
 _LIMPIA_CLOSED_FROM = 38  # S2:50: no limpia at 38 or more
@@ -37,6 +37,8 @@ _MORE_CARDS_POINTS = 2  # S2:53
 _MOST_RONDAS = 4  # one per player per deal: four deals with two players, two players a side with four
 _MOST_PLAYS = 20  # a side plays 20 cards a round (ruling 8)
 _PLAYER_COUNTS = (2, 4)  # S2:80-82
+# The longest record the limits allow: 4 rondas and 20 plays a side, then at most one four of a kind.
+_MOST_EVENTS = 2 * (_MOST_RONDAS + _MOST_PLAYS) + 1
 
 
 class Event(StrEnum):
@@ -145,7 +147,7 @@ class Cuarenta(Game):
         Field("events", "events", "What scored in the round, in the order it happened: ronda, caida, limpia, "
               "caida_limpia (one play, both), ronda_capture (a card of the other side's ronda, 10), "
               "four_of_a_kind (wins at once).",
-              default=[], choices=tuple(event.value for event in Event), label="What scored"),
+              default=[], choices=tuple(event.value for event in Event), max=_MOST_EVENTS, label="What scored"),
         Field("cards", "per_side", "Cards each side captured in the round (at most 40 in all); left out when the "
               "game was won during the round.", default=None, nullable=True, min=0, max=_DECK,
               label="Cards captured"),
@@ -196,8 +198,8 @@ class Cuarenta(Game):
     @staticmethod
     def _win_text(winner: int, points: Sequence[int], run: _Run) -> str:
         if run.by_four:
-            return f"{side_name(winner)} wins the game: four of a kind"
-        return f"{side_name(winner)} reaches {points[winner]} and wins the game"
+            return f"{side_does(winner, 'wins')} the game: four of a kind"
+        return f"{side_does(winner, 'reaches')} {points[winner]} and {agree(winner, 'wins')} the game"
 
     def _run(self, state: CuarentaState, events: Sequence[Mapping]) -> _Run:
         """The events applied in order from the points before the round, up to a win (S2:34)."""
@@ -236,7 +238,7 @@ class Cuarenta(Game):
         first, second = state.points
         if state.winner is not None:
             other = state.points[1 - state.winner]
-            return Result(True, state.winner, f"{side_name(state.winner)} wins {state.points[state.winner]} "
+            return Result(True, state.winner, f"{side_does(state.winner, 'wins')} {state.points[state.winner]} "
                                               f"to {other}")
         return Result(False, None, f"{side_name(0)} {first}, {side_name(1)} {second} (game to {_TARGET})")
 
@@ -248,7 +250,8 @@ class Cuarenta(Game):
 
     def board(self, state: CuarentaState) -> Board:
         ronda = "three of a rank" if state.options["ronda_by"] == RondaBy.RANK else "three of a suit"
-        closed = [side_name(side) for side, is_open in enumerate(_limpia_open(state)) if not is_open]
+        over = state.winner is not None
+        closed = [side_name(side) for side, is_open in enumerate(_limpia_open(state)) if not is_open and not over]
         lines = [f"Ronda: {ronda}"] + ([f"No limpia for {' and '.join(closed)} (38 or more)"] if closed else [])
         return dataclasses.replace(super().board(state), lines=tuple(lines), turn=(("Deals", state.dealer),))
 

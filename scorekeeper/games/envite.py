@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum, StrEnum
 
-from .base import Board, Field, Game, HandResult, Reason, RecordError, Result, SideBoard, State, side_name
+from .base import Board, Field, Game, HandResult, Reason, RecordError, Result, SideBoard, State, agree, side_does, side_name
 
 _GAME_STAKE = "game"
 _STAKES = (2, 4, 7, 9, _GAME_STAKE)
@@ -215,20 +215,20 @@ class Envite(Game):
 
     def _compulsory_outcome(self, record: Mapping) -> _Outcome:
         winner = self.value(record, "winner")
-        text = f"both sides lying down: {side_name(winner)} wins the compulsory hand"
+        text = f"both sides lying down: {side_does(winner, 'wins')} the compulsory hand"
         return _Outcome(winner, None, text + self._trawl_note(record, winner), _Rule.BOTH_LYING)
 
     def _lying_outcome(self, state: EnviteState, record: Mapping) -> _Outcome:
         lying = _lying_side(state)
         other = 1 - lying
         if self.value(record, "forfeit"):
-            return _Outcome(other, _LYING_FORFEIT, f"{side_name(lying)}, lying down, gives the hand up",
+            return _Outcome(other, _LYING_FORFEIT, f"{side_name(lying)}, lying down, {agree(lying, 'gives')} the hand up",
                             _Rule.LYING_DOWN)
         if self.value(record, "winner") == lying:
-            text = f"{side_name(lying)}, lying down, wins the hand"
+            text = f"{side_name(lying)}, lying down, {agree(lying, 'wins')} the hand"
             return _Outcome(lying, None, text + self._trawl_note(record, lying), _Rule.LYING_DOWN)
         if not self.value(record, "trawl_failure"):
-            text = f"{side_name(lying)}, lying down, loses the hand"
+            text = f"{side_name(lying)}, lying down, {agree(lying, 'loses')} the hand"
             return _Outcome(other, _LYING_LOSS, text, _Rule.LYING_DOWN)
         bonus = state.options["trawl_bonus_in_lying_hand"]
         text = f"{side_name(lying)}, lying down, could not follow a trawl"
@@ -243,10 +243,10 @@ class Envite(Game):
         stake = self.value(record, "stake")
         winner = self.value(record, "winner")
         if stake == _GAME_STAKE:
-            text = f"{side_name(winner)} wins the hand played for the game"
+            text = f"{side_does(winner, 'wins')} the hand played for the game"
             return _Outcome(winner, None, text + self._trawl_note(record, winner), _Rule.GAME_STAKE)
         if not self.value(record, "trawl_failure"):
-            return _Outcome(winner, stake, f"{side_name(winner)} wins the hand at stake {stake}", _Rule.STAKES)
+            return _Outcome(winner, stake, f"{side_does(winner, 'wins')} the hand at stake {stake}", _Rule.STAKES)
         bonus = state.options["trawl_bonus"]
         text = f"{side_name(1 - winner)} could not follow a trawl at stake {stake}"
         return _Outcome(winner, stake + bonus, text, _Rule.TRAWLING, f"{stake} + {bonus} trawl bonus")
@@ -264,7 +264,7 @@ class Envite(Game):
         games[side] += 1
         reasons = [
             Reason(f"{outcome.text}: {side_name(side)} +{changes[side]} to twelve", outcome.rule),
-            Reason(f"{side_name(side)} wins game {sum(games)}", _Rule.GAME_AND_MATCH),
+            Reason(f"{side_does(side, 'wins')} game {sum(games)}", _Rule.GAME_AND_MATCH),
         ]
         new = state.evolve(stones=(0, 0), games=tuple(games))
         standing = self.result(new)
@@ -278,7 +278,7 @@ class Envite(Game):
         for side in (0, 1):
             if games[side] >= state.options["games_to_win"]:
                 unit = "game" if games[side] == 1 else "games"
-                return Result(True, side, f"{side_name(side)} wins the match {games[side]} {unit} to {games[1 - side]}")
+                return Result(True, side, f"{side_does(side, 'wins')} the match {games[side]} {unit} to {games[1 - side]}")
         stones = state.stones
         headline = (f"Game {sum(games) + 1}: {side_name(0)} {stones[0]}, {side_name(1)} {stones[1]} stones; "
                     f"games {games[0]}-{games[1]}")

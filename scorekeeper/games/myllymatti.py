@@ -103,7 +103,8 @@ class Myllymatti(Game):
         if not self._over(state, called):
             if len(fewest) == len(state.lost):
                 return Result(False, None, f"Level, {tally}")
-            return Result(False, None, f"{names(fewest)} {'has' if winner is not None else 'have'} lost fewest, {tally}")
+            verb = "has" if winner is not None else "have"
+            return Result(False, None, f"{names(fewest)} {verb} lost fewest, {tally}")
         loser = sole(holders(state.lost, max))
         if winner is not None:
             return Result(True, winner, f"{side_name(winner)} wins the session, {tally}")

@@ -79,7 +79,7 @@ class Omi(Game):
         Field(
             "tie_bonus_on_all_eight",
             "bool",
-            "A hand won with all eight tricks also collects a pending 4-4 bonus; off: it scores 3 and the bonus lapses.",
+            "A hand won with all eight tricks also collects a pending 4-4 bonus; off: it scores 3, the bonus lapses.",
             default=True,
             label="4-4 bonus on all eight",
         ),
@@ -121,7 +121,8 @@ class Omi(Game):
             reasons = [Reason(f"{name} took all eight tricks: +{_ALL_EIGHT_POINTS}", Rule.ALL_EIGHT)]
             if bonus and not state.options["tie_bonus_on_all_eight"]:
                 # ruling 3: the extra belonged to this hand; without it, it lapses
-                reasons.append(Reason(f"the pending 4-4 bonus of {bonus} lapses: all eight score 3 only", Rule.ALL_EIGHT))
+                lapse = f"the pending 4-4 bonus of {bonus} lapses: all eight score 3 only"
+                reasons.append(Reason(lapse, Rule.ALL_EIGHT))
                 return _ALL_EIGHT_POINTS, 0, reasons
             points = _ALL_EIGHT_POINTS
         else:

@@ -73,7 +73,7 @@ def _rounds(number: int) -> str:
 
 class SpeedTournament(Game):
     key = "speed_tournament"
-    name = "California Speed tournament"
+    name = "Speed Tournament"
     min_players = _MIN_PLAYERS
     max_players = _MAX_PLAYERS
     partnerships = False

@@ -153,7 +153,7 @@ class TabletopCribbage(Game):
         return _target(state)
 
     def board(self, state: TabletopCribbageState) -> Board:
-        turn = (("Deals, scores columns", state.dealer), ("Scores rows", _non_dealer(state)))
+        turn = (("Deals", state.dealer), ("Rows", _non_dealer(state)))  # the dealer scores the columns
         return dataclasses.replace(super().board(state), turn=turn)
 
     def public_state(self, state: TabletopCribbageState) -> dict:

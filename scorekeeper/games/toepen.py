@@ -84,10 +84,11 @@ class Toepen(Game):
         Field("value", "int", "What the hand was worth at its end: 1 plus the number of knocks.",
               default=1, min=1, max=_MOST_VALUE, label="Hand value"),
         Field("folded_at", "per_side",
-              "For each player who folded, the value before the knock they folded to (what they pay); 0 for the others.",
-              default=None, nullable=True, min=0, max=_MOST_VALUE - 1, label="Folded at"),
+              "For each player who folded, the value before the knock they folded to (what they pay); "
+              "0 for the others.",
+              default=None, min=0, max=_MOST_VALUE - 1, label="Folded at"),
         Field("challenges_lost", "per_side", "Discard challenges each player lost in this hand (1 token each).",
-              default=None, nullable=True, min=0, max=_MOST_CHALLENGES_EACH, label="Challenges lost"),
+              default=None, min=0, max=_MOST_CHALLENGES_EACH, label="Challenges lost"),
     )
 
     def start(self, table, options: Mapping) -> dict:

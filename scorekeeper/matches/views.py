@@ -137,6 +137,7 @@ def history():
 
 
 def _change(match_id: int, action, done: str):
+    _load(match_id)  # names the sides for any message
     try:
         action()
         flash(done)
@@ -151,9 +152,11 @@ def _change(match_id: int, action, done: str):
 def _load(match_id: int, number: int | None = None):
     """The replayed match, or the 404 page (also for a hand number it does not have)."""
     try:
-        scored = service.load(match_id)
+        match = service.get_match(match_id)
     except ServiceError:
         abort(404)
+    service.name_sides(match)
+    scored = service.score(match)
     if number is not None and not 1 <= number <= scored.count:
         abort(404)
     return scored

@@ -119,7 +119,8 @@ class ButtonsWidget(FieldWidget):
             found = [(str(i), label) for i, label in enumerate(seating.sides)]
             return found + ([(NONE, "Nobody")] if fld.nullable else [])
         if fld.type == "seat":
-            return [(str(i), label) for i, label in enumerate(seating.seats)]
+            found = [(str(i), label) for i, label in enumerate(seating.seats)]
+            return found + ([(NONE, "Nobody")] if fld.nullable else [])
         if fld.type == "choice":
             return [(str(value), choice_label(value)) for value in fld.choices]
         return [(str(i), str(i)) for i in range(fld.min, fld.max + 1)]
@@ -178,6 +179,8 @@ class PerSideWidget(FieldWidget):
             return MISSING
         blank = [i for i, item in enumerate(items) if not item]
         filled = [item for item in items if item]
+        if not fld.required and fld.total is None:
+            return [item or "0" for item in items]  # an optional count left blank for a side: none
         if fld.total is not None and len(blank) == 1 and all(item.isascii() and item.isdigit() for item in filled):
             items[blank[0]] = str(fld.total - sum(int(item) for item in filled))
         return [item if item else None for item in items]

@@ -33,7 +33,7 @@ def test_a_registered_module_plays_through_the_pages(new_game, client):
         answer = client.post(f"{match_page}/hands", data={"winner": "2", "expected": str(number)})
         assert answer.status_code == 302
     page = client.get(match_page).get_data(as_text=True)
-    assert "C wins with 3" in page
+    assert "Cy wins with 3" in page  # the players by name, not letters
     assert re.search(r'aria-label="wins">3<small>/3', page)
     rules = client.get(f"/rules/{KEY}").get_data(as_text=True)
     assert 'id="win"' in rules and "Who won the hand." in rules

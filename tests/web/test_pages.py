@@ -292,7 +292,7 @@ def test_finish_a_court_piece_match_on_time(client, actions):
     assert "Finish match" in text(client.get(f"/matches/{match_id}"))
     assert "Finish the match?" in text(client.get(f"/matches/{match_id}/finish"))
     page = text(client.post(f"/matches/{match_id}/finish", follow_redirects=True))
-    assert 'class="banner"' in page and "B wins" in page
+    assert 'class="banner"' in page and "Bo &amp; Di win" in page
     assert "Record hand" not in page
     assert client.post(f"/matches/{match_id}/hands", data={"outcome": "revoke", "side": "0", "expected": "2"}).status_code == 409
 
@@ -301,7 +301,7 @@ def test_a_finished_match_shows_the_winner_and_takes_no_hand(client, actions):
     match_id = actions.start("schnapsen", ["Ann", "Bo"], target=2)
     actions.hand(match_id, {"ending": "out", "declarer": 0, "points": [70, 0], "tricks": [5, 0]})
     page = text(client.get(f"/matches/{match_id}"))
-    assert "A wins" in page and "Record hand" not in page
+    assert "Ann wins" in page and "Record hand" not in page  # named, not lettered
     assert "Finish match" not in page  # Schnapsen ends by itself
 
 
