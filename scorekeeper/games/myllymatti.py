@@ -125,10 +125,10 @@ class Myllymatti(Game):
         return dataclasses.replace(super().board(state), lines=(end,), turn=(("Deals", state.dealer),),
                                    lower_is_better=True)
 
-    def public_state(self, state: MyllymattiState, called: bool = False) -> dict:
-        """`loser` once the session is over: the most games lost, null when shared; `called`: the
-        table called `finish`, which the state alone cannot tell."""
-        loser = sole(holders(state.lost, max)) if self._over(state, called) else None
+    def public_state(self, state: MyllymattiState) -> dict:
+        """`loser` once the session is over (by its target, or called: `state.called`): the most
+        games lost, null when shared."""
+        loser = sole(holders(state.lost, max)) if self._over(state, state.called) else None
         return {"first_out": list(state.first_out), "loser": loser}
 
     def example_hand(self, state: MyllymattiState, rng) -> dict:

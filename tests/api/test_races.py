@@ -269,8 +269,6 @@ def test_myllymatti_finish_gives_the_session_to_the_fewest_lost(actions):
     assert (match["status"], match["winner"]) == ("finished", C)
 
 
-@pytest.mark.xfail(strict=True, reason="the service does not yet tell public_state that the table called finish "
-                                        "(/tmp/brief/requests-races.md)")
 def test_myllymatti_finish_names_the_sessions_loser(actions):
     match_id = actions.start("myllymatti", THREE)
     for loser in (A, B, A):

@@ -159,7 +159,7 @@ def test_finish_the_fewest_lost_wins_the_most_lost_loses():
     assert GAME.result(state).headline == "B and C have lost fewest, games lost 3-1-1"
     result = GAME.result(state, called=True)
     assert (result.over, result.winner) == (True, None)  # B and C share the fewest
-    assert GAME.public_state(state, called=True) == {"first_out": [0, 0, 0], "loser": A}
+    assert GAME.public_state(state.evolve(called=True)) == {"first_out": [0, 0, 0], "loser": A}
     state, _ = play_all(state, [lost(B)])
     assert GAME.result(state, called=True).winner == C
 
@@ -168,13 +168,13 @@ def test_finish_with_everyone_level_is_a_draw_with_no_loser():
     state, _ = play_all(start(), [lost(A), lost(B), lost(C)])
     result = GAME.result(state, called=True)
     assert (result.over, result.winner, result.losers) == (True, None, ())
-    assert "draw" in result.headline and GAME.public_state(state, called=True)["loser"] is None
+    assert "draw" in result.headline and GAME.public_state(state.evolve(called=True))["loser"] is None
 
 
 def test_finish_with_two_sharing_the_most_names_no_loser():
     state, _ = play_all(start(), [lost(A), lost(B)])
     assert GAME.result(state, called=True).winner == C
-    assert GAME.public_state(state, called=True)["loser"] is None
+    assert GAME.public_state(state.evolve(called=True))["loser"] is None
 
 
 def test_an_edit_that_ends_the_session_sooner_breaks_a_later_game():
