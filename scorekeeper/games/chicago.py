@@ -137,7 +137,8 @@ class Chicago(Game):
         _showdown("first_showdown", "First showdown", "After the first draw"),
         _showdown("second_showdown", "Second showdown", "After the second draw"),
         _showdown("final_hand", "Final hand", "After the tricks"),
-        Field("last_trick", "side", "Who took the fifth trick: +5.", label="Last trick", ask="Who took the last trick?"),
+        Field("last_trick", "side", "Who took the fifth trick: +5.", label="Last trick",
+              ask="Who took the last trick?"),
         Field("forfeit", "side", "Instead of a played hand: the player who declared a hand that could not be shown.",
               label="Forfeit", ask="Who forfeits?"),
     )
@@ -192,7 +193,9 @@ class Chicago(Game):
         for name, title, rule in (("first_showdown", "First showdown", Rule.SHOWDOWNS),
                                   ("second_showdown", "Second showdown", Rule.SHOWDOWNS),
                                   ("final_hand", "Final hand", Rule.FINAL_HAND)):
-            best = _best_hand(record.get(name))
+            if record.get(name) is None:
+                continue  # left out: nothing to say
+            best = _best_hand(record[name])
             if best.side is not None:
                 changes[best.side] += hand_points(best.category)
             reasons.append(Reason(f"{title}: {best.text}", rule))
@@ -260,10 +263,8 @@ class Chicago(Game):
         high = _points(state.points[highest[0]])
         cause = f"{side_name(state.forfeited)} forfeited"
         if len(highest) == 1:
-            return Result(True, highest[0], f"{side_name(highest[0])} wins with {high}: {cause}", winners=highest,
-                          losers=(state.forfeited,))
-        return Result(True, None, f"{_names(highest)} share the win on {high}: {cause}", winners=highest,
-                      losers=(state.forfeited,))
+            return Result(True, highest[0], f"{side_name(highest[0])} wins with {high}: {cause}", winners=highest)
+        return Result(True, None, f"{_names(highest)} share the win on {high}: {cause}", winners=highest)
 
     def no_draw(self, state: ChicagoState) -> list[int]:
         """Players still in with 46 or more: they may not draw in the next hand (S3:355)."""
@@ -276,7 +277,7 @@ class Chicago(Game):
         return _GAME
 
     def board(self, state: ChicagoState) -> Board:
-        no_draw = self.no_draw(state)
+        no_draw = [] if self.result(state).over else self.no_draw(state)  # no next hand to draw in
         sides = tuple(SideBoard(score, self.unit, _GAME, flag=self._flag(state, side, no_draw))
                       for side, score in enumerate(state.points))
         lines = [f"First to {_GAME} points"]
@@ -314,10 +315,8 @@ class Chicago(Game):
         return record
 
 
-def _best_hand(showdown: Mapping | None) -> _Best:
+def _best_hand(showdown: Mapping) -> _Best:
     """Who scores a showdown: the named best hand, or the single best of the hands shown (ruling 9)."""
-    if not showdown:
-        return _Best(None, None, "nobody scored")
     if showdown.get("cards") is not None:
         return _best_of_cards(showdown["cards"])
     side = showdown.get("best_hand")

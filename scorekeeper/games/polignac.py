@@ -51,7 +51,8 @@ def jack_points(suit: str) -> int:
 
 
 def _jack_field(suit: str) -> Field:
-    return Field(suit, "side", f"Who took the J{_SYMBOLS[suit]} in a trick.", label=f"J{_SYMBOLS[suit]}",
+    cost = "the Polignac: 2 penalty points" if suit == "spades" else "1 penalty point"
+    return Field(suit, "side", f"The J{_SYMBOLS[suit]} is {cost}.", label=f"J{_SYMBOLS[suit]}",
                  ask=f"Who took the J{_SYMBOLS[suit]}?")
 
 
@@ -75,7 +76,7 @@ class Polignac(Game):
               default=TieAtEnd.SHARED.value, choices=tuple(tie.value for tie in TieAtEnd), label="Tie at the end"),
     )
     hand_fields = (
-        Field("jacks", "group", "Who took each jack: the J♠ costs 2, every other jack 1.",
+        Field("jacks", "group", "Who took each jack in a trick; every jack always has a taker.",
               fields=tuple(_jack_field(suit) for suit in _SUITS), label="Jacks"),
     )
 
