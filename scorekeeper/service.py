@@ -87,6 +87,11 @@ class Scored:
         return [[self.names[seat] for seat in self.table.seats_of(side)] for side in range(self.table.sides)]
 
     @property
+    def side_labels(self) -> list[str]:
+        """Each side by its players' names, as the pages name them."""
+        return [" & ".join(names) for names in self.sides]
+
+    @property
     def side_tags(self) -> list[str]:
         """The letters the reason lines name the sides by."""
         return [side_name(side) for side in range(self.table.sides)]
@@ -245,18 +250,8 @@ def create_match(
     if not isinstance(game_key, str) or game_key not in GAMES:
         raise Invalid("Choose a game Scorekeeper scores.", {"game": "unknown game"})
     game = GAMES[game_key]
-    if not isinstance(names, Sequence) or isinstance(names, (str, bytes)):
-        raise Invalid("List the players' names in seating order.", {"players": "a list of names"})
-    names = [clean_name(name) for name in names]
-    if len({name.casefold() for name in names}) != len(names):
-        raise Invalid("Each player can sit only once at the table.", {"players": "a name is repeated"})
-    if options is not None and not isinstance(options, Mapping):
-        raise Invalid("Options must be an object of named values.", {"options": "not an object"})
-    try:
-        table = game.table(len(names))
-        parsed = game.parse_options(options or {}, table)
-    except RecordError as error:
-        raise Invalid.from_record(error) from None
+    names = clean_names(names)
+    table, parsed = _table_and_options(game, names, options)
     if draw_partners and game.partnerships:
         names = names[:]
         (rng or random.SystemRandom()).shuffle(names)
@@ -266,6 +261,25 @@ def create_match(
         except (IntegrityError, OperationalError):
             db.session.rollback()  # the player exists now: the next round finds it
     raise Conflict("The players were being added from another phone just now; try again.")
+
+
+def clean_names(names: Any) -> list[str]:
+    if not isinstance(names, Sequence) or isinstance(names, (str, bytes)):
+        raise Invalid("List the players' names in seating order.", {"players": "a list of names"})
+    names = [clean_name(name) for name in names]
+    if len({name.casefold() for name in names}) != len(names):
+        raise Invalid("Each player can sit only once at the table.", {"players": "a name is repeated"})
+    return names
+
+
+def _table_and_options(game: Game, names: list[str], options: Any) -> tuple[Table, dict]:
+    if options is not None and not isinstance(options, Mapping):
+        raise Invalid("Options must be an object of named values.", {"options": "not an object"})
+    try:
+        table = game.table(len(names))
+        return table, game.parse_options(options or {}, table)
+    except RecordError as error:
+        raise Invalid.from_record(error) from None
 
 
 def _seat(table: Table, game: Game, names: list[str], options: dict) -> Match:
@@ -429,6 +443,57 @@ def finish_match(match_id: int) -> Scored:
     _claim(match)
     match.called = True
     return _save(Scored(match, scored.game, scored.table, scored.replay))
+
+
+def reopen_match(match_id: int) -> Scored:
+    """Take back a `finish`: the table plays on."""
+    scored = load(match_id)
+    if not scored.match.called:
+        told = "it ends by itself" if not scored.game.ends_by_call(scored.match.options) else "it was not finished"
+        raise Conflict(f"This match cannot be reopened: {told}.")
+    _claim(scored.match)
+    scored.match.called = False
+    return _save(_rewrite(scored.match, scored.replay.records))
+
+
+def edit_setup(match_id: int, names: Any = None, options: Any = None) -> Scored:
+    """Fix a match's set-up: who sits where (names in seating order), the first dealer and the
+    house rules. Every hand is replayed; a hand the new set-up makes impossible is named (409)."""
+    scored = load(match_id)
+    match, game = scored.match, scored.game
+    names = clean_names(scored.names if names is None else names)
+    if len(names) != len(match.seats):
+        raise Invalid(f"This match has {len(match.seats)} seats: name a player for each.", {"players": "seats"})
+    merged = {**match.options, **(options or {})} if isinstance(options, Mapping) or options is None else options
+    table, parsed = _table_and_options(game, names, merged)
+    match.options = parsed
+    changed = _rewrite(match, scored.replay.records)
+    _claim(match)
+    for seat, name in zip(match.seats, names):
+        if seat.player.key != name.casefold():
+            seat.player = find_or_add_player(name)
+        elif seat.player.name != name:
+            seat.player.name = name  # the same player, spelled better
+    db.session.flush()
+    name_sides(match)
+    return _save(changed)
+
+
+def delete_match(match_id: int) -> None:
+    """Remove a match and its hands."""
+    match = get_match(match_id)
+    _claim(match)
+    db.session.delete(match)
+    _commit()
+
+
+def rematch(match_id: int) -> Match:
+    """The same table and house rules again, the first deal moved on to the next seat."""
+    scored = load(match_id)
+    options = dict(scored.match.options)
+    if scored.game.deals:
+        options["first_dealer"] = scored.table.next_seat(options.get("first_dealer", 0))
+    return create_match(scored.game.key, scored.names, options)
 
 
 def _check_number(scored: Scored, number: Any) -> None:

@@ -309,6 +309,15 @@ class Game:
     def value(self, record: Mapping, name: str) -> Any:
         return value(self.hand_fields, record, name)
 
+    def from_form(self, state: State, record: dict) -> dict:
+        """The record as the API takes it, from the record the form's questions gave (the same,
+        unless a game asks a question its record answers another way round)."""
+        return record
+
+    def to_form(self, state: State, record: dict) -> dict:
+        """The inverse of `from_form`: a stored record as the form's questions show it."""
+        return record
+
     # -- the books ----------------------------------------------------------------------------
     def new_state(self, table: Table, options: Mapping) -> State:
         dealer = options.get("first_dealer", 0) if self.deals else None

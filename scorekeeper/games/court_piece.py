@@ -135,6 +135,8 @@ class CourtPiece(Game):
             "choice",
             "How the hand ended: played out (tricks), one side took the first seven, or a revoke.",
             choices=tuple(outcome.value for outcome in Outcome),
+            ask="How did the hand end?",
+            preset=Outcome.TRICKS.value,
         ),
         Field(
             "tricks",
@@ -150,6 +152,7 @@ class CourtPiece(Game):
             "side",
             "The side that took the first seven tricks, or the side that revoked.",
             when=("outcome", (Outcome.FIRST_SEVEN.value, Outcome.REVOKE.value)),
+            ask="Who gets the court?",
         ),
         Field(
             "all_thirteen",
@@ -158,11 +161,23 @@ class CourtPiece(Game):
             default=False,
             when=("outcome", (Outcome.FIRST_SEVEN.value,)),
             label="All thirteen",
+            rare=True,
         ),
     )
 
     def ends_by_call(self, options: Mapping) -> bool:
         return options.get("courts_to_win") is None
+
+    def from_form(self, state: State, record: dict) -> dict:
+        """The form asks who gets the court; a revoke's record names the side that revoked."""
+        if record.get("outcome") == Outcome.REVOKE.value and isinstance(record.get("side"), (int, str)):
+            side = str(record["side"])
+            if side in ("0", "1"):
+                return {**record, "side": state.table.other(int(side))}
+        return record
+
+    def to_form(self, state: State, record: dict) -> dict:
+        return self.from_form(state, record)  # the same swap, back again
 
     # -- checking -----------------------------------------------------------------------------
     def validate(self, state: State, record: dict) -> None:

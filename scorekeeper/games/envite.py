@@ -125,11 +125,13 @@ class Envite(Game):
     hand_fields = (
         Field("winner", "side",
               "The side that won the hand, or whose raise was declined; may be left out with a forfeit.",
-              default=None),
+              default=None, ask="Who won the hand?"),
         Field("stake", "choice", "What the hand was played for; with declined, the raise that was declined.",
               default=_OPENING_STAKE, choices=_STAKES),
-        Field("declined", "bool", "The last raise was declined, so the hand was not played.", default=False),
-        Field("trawl_failure", "bool", "A player of the losing side could not trump a trawl.", default=False),
+        Field("declined", "bool", "The last raise was declined, so the hand was not played.", default=False,
+              rare=True),
+        Field("trawl_failure", "bool", "A player of the losing side could not trump a trawl.", default=False,
+              rare=True),
         Field("forfeit", "bool", "The side lying down gave the hand up; the other side wins it.",
               default=False),
     )

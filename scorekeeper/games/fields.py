@@ -86,6 +86,8 @@ class Field:
     when: When | tuple | None = None
     label: str | None = None
     ask: str | None = None  # the form's question for it ("Who gets the court?"); else the title
+    preset: Any = None  # the form's choice before any tap (the commonest hand); the API has no default
+    rare: bool = False  # the form tucks it under "More" (most hands leave it alone)
     total: int | None = None
     length: int | None = None
     exclude: tuple[int, ...] = ()

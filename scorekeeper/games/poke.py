@@ -137,6 +137,7 @@ class Poke(Game):
     hand_fields = (
         Field("tricks", "per_side", "Tricks each player took; they add up to 5.", min=0, max=_TRICKS, total=_TRICKS),
         Field("draws", "per_side", "How many times each player drew: the non-dealer 0 to 2, the dealer 0 to 3.",
+              preset=0,
               min=0, max=_DEALER_MAX_DRAWS),
         Field("better_hand", "side", "The player with the better poker hand; leave empty when they are equal.",
               default=None, nullable=True, label="Better hand"),

@@ -7,7 +7,7 @@ import random
 import secrets
 from collections.abc import Mapping
 
-from flask import current_app, render_template
+from flask import current_app, render_template, session
 from jinja2 import TemplateNotFound
 from werkzeug.datastructures import MultiDict
 
@@ -17,7 +17,7 @@ from ..models import Player
 from ..service import Invalid, Scored, ServiceError
 from . import counters
 from .forms import OPTION_PREFIX, game_option_widgets, options_from_form
-from .widgets import Seating, build_widgets, hidden_rules_css, record_from_form, values_from_record
+from .widgets import Seating, form_sections, hidden_rules_css, record_from_form, values_from_record
 
 LATEST = 8  # hands shown under the form; the rest are a tap away
 
@@ -35,12 +35,13 @@ def state_before(scored: Scored, number: int | None):
 
 def record_from_request(scored: Scored, form: MultiDict, number: int | None = None) -> dict:
     """The posted hand form as a record, after the game's calculators (if any) have filled it in."""
-    fields = scored.game.form_fields(state_before(scored, number))
+    before = state_before(scored, number)
+    fields = scored.game.form_fields(before)
     try:
         form = counters.fill(scored.game, scored.match.options, form, scored.table)
     except RecordError as error:
         raise Invalid.from_record(error) from None
-    return record_from_form(fields, form, scored.table)
+    return scored.game.from_form(before, record_from_form(fields, form, scored.table))
 
 
 def hand_rows(scored: Scored, numbers: range) -> list[dict]:
@@ -48,15 +49,38 @@ def hand_rows(scored: Scored, numbers: range) -> list[dict]:
     return [{"number": n, "changes": results[n - 1].changes, "reasons": results[n - 1].reasons} for n in numbers]
 
 
+CHART_WIDTH, CHART_HEIGHT = 300, 120
+
+
+def chart(scored: Scored) -> dict | None:
+    """The score of each side through the match as SVG polylines (drawn on the server, no script)."""
+    if scored.count < 2:
+        return None
+    game = scored.game
+    series = list(zip(*([game.scores(scored.replay.start)] + [game.scores(r.state) for r in scored.replay.results])))
+    low, high = min(min(line) for line in series), max(max(line) for line in series)
+    span, steps = (high - low) or 1, len(series[0]) - 1
+
+    def point(step: int, value: int) -> str:
+        x = round(step * CHART_WIDTH / steps, 1)
+        y = round(CHART_HEIGHT - (value - low) * CHART_HEIGHT / span, 1)
+        return f"{x},{y}"
+
+    lines = [" ".join(point(step, value) for step, value in enumerate(line)) for line in series]
+    return {"lines": lines, "low": low, "high": high, "width": CHART_WIDTH, "height": CHART_HEIGHT,
+            "hands": steps}
+
+
 def edit_values(scored: Scored, number: int) -> dict:
-    return values_from_record(scored.game.hand_fields, scored.replay.records[number - 1])
+    record = scored.game.to_form(state_before(scored, number), scored.replay.records[number - 1])
+    return values_from_record(scored.game.hand_fields, record)
 
 
 def hand_page(scored: Scored, form, values: Mapping, errors: Mapping, message: str | None = None,
               editing: int | None = None):
     """The match page: scoreboard, the hand form (new or editing), the latest hands."""
     fields = scored.game.form_fields(state_before(scored, editing))
-    widgets = build_widgets(fields, seating(scored), values, errors)
+    sections = form_sections(fields, scored.game.record_forms, seating(scored), values, errors)
     count = scored.count
     latest = hand_rows(scored, range(count, max(count - LATEST, 0), -1))
     form.expected.data = editing or scored.next_number
@@ -67,13 +91,23 @@ def hand_page(scored: Scored, form, values: Mapping, errors: Mapping, message: s
         board=scored.game.board(scored.state),
         own_board=own_board(scored.game),
         form=form,
-        widgets=widgets,
+        sections=sections,
         hidden_css=hidden_rules_css(fields),
         latest=latest,
         message=message,
         editing=editing,
         calculators=counters.panels(scored.game, seating(scored), values),
+        chart=chart(scored) if scored.finished and not editing else None,
+        undone=undone_hand(scored),
     )
+
+
+def undone_hand(scored: Scored) -> int | None:
+    """The number of the hand just taken back on this phone, if it can still be put back."""
+    undone = session.get("undone")
+    if undone and undone.get("match") == scored.match.id and undone.get("number") == scored.next_number:
+        return undone["number"]
+    return None
 
 
 def own_board(game: Game) -> str | None:
@@ -86,9 +120,10 @@ def own_board(game: Game) -> str | None:
     return name
 
 
-def new_match_page(game: Game, form, values: Mapping, error: ServiceError | None):
-    seats = game.max_players
-    table = game.table(game.min_players)
+def new_match_page(game: Game, form, values: Mapping, error: ServiceError | None, scored: Scored | None = None):
+    """The new-match form, or with `scored` the same form fixing that match's set-up."""
+    seats = len(scored.names) if scored else game.max_players
+    table = scored.table if scored else game.table(game.min_players)
     names = [f"Player {i + 1}" for i in range(seats)]
     if not values:  # a new form shows every house rule at its default
         defaults = {fld.name: fld.default for fld in game.options if fld.default is not None}
@@ -105,8 +140,20 @@ def new_match_page(game: Game, form, values: Mapping, error: ServiceError | None
         values=values,
         options=options,
         error=error,
+        scored=scored,
         known=db.session.scalars(db.select(Player).order_by(Player.name)).all(),
     )
+
+
+def setup_page(scored: Scored, form, posted: Mapping | None, error: ServiceError | None):
+    """The set-up of a match in play, to fix: names and seats, first dealer, house rules."""
+    options = scored.match.options
+    values = posted or MultiDict(
+        [(f"seat-{i}", name) for i, name in enumerate(scored.names)]
+        + [("first_dealer", str(options.get("first_dealer", 0)))]
+        + list(values_from_record(scored.game.options, options, prefix=OPTION_PREFIX).items())
+    )
+    return new_match_page(scored.game, form, values, error, scored=scored)
 
 
 def seats_from_form(game: Game, form: MultiDict) -> tuple[list[str], dict, ServiceError | None]:

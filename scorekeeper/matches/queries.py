@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from sqlalchemy.orm import selectinload
 
 from ..extensions import db
-from ..models import Match, Seat
+from ..models import Match, Seat, now_utc
+
+IDLE = timedelta(days=14)  # a match untouched this long has been set aside, not forgotten in play
 
 
-def matches(status: str | None = None, game: str | None = None, player: int | None = None, limit: int = 50):
-    """Matches newest first, filtered by status, game and player, with their seats and players loaded."""
+def matches(status: str | None = None, game: str | None = None, player: int | None = None, limit: int = 50,
+            active: bool | None = None):
+    """Matches newest first, filtered by status, game, player and whether they moved lately, with
+    their seats and players loaded."""
     query = (
         db.select(Match)
         .options(selectinload(Match.seats).joinedload(Seat.player))
@@ -22,4 +28,7 @@ def matches(status: str | None = None, game: str | None = None, player: int | No
         query = query.where(Match.game == game)
     if player:
         query = query.where(Match.seats.any(Seat.player_id == player))
+    if active is not None:
+        recent = Match.updated >= now_utc() - IDLE
+        query = query.where(recent if active else ~recent)
     return db.session.scalars(query).all()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import abort, flash, redirect, render_template, request, session, url_for
 from werkzeug.datastructures import MultiDict
 
 from .. import service
@@ -13,19 +13,31 @@ from ..errors import status_of
 from ..service import NotFound, ServiceError
 from . import bp
 from .forms import ConfirmForm, HandForm, SeatsForm
-from .present import edit_values, hand_page, hand_rows, new_match_page, record_from_request, seats_from_form
+from .present import edit_values, hand_page, hand_rows, new_match_page, record_from_request, seats_from_form, setup_page
 from .queries import matches as _matches
 
 RECENT = 10
 PAGE = 50
+THEMES = ("auto", "light", "dark")
+THEME_DAYS = 400
 
 
 @bp.get("/")
 def home():
-    """Start a match; the matches in progress; the latest results."""
-    in_play = _matches(status=IN_PROGRESS, limit=RECENT)
+    """Start a match; the matches in progress; the latest results; matches set aside."""
+    in_play = _matches(status=IN_PROGRESS, active=True, limit=RECENT)
+    idle = _matches(status=IN_PROGRESS, active=False, limit=RECENT)
     recent = _matches(status=FINISHED, limit=RECENT)
-    return render_template("matches/home.html", games=GAMES.values(), in_play=in_play, recent=recent)
+    return render_template("matches/home.html", games=GAMES.values(), in_play=in_play, idle=idle, recent=recent)
+
+
+@bp.post("/theme")
+def theme():
+    """Light, dark or as the phone says: remembered in a cookie, so it works without scripts."""
+    choice = request.form.get("theme", "auto")
+    answer = redirect(_back())
+    answer.set_cookie("theme", choice if choice in THEMES else "auto", max_age=THEME_DAYS * 86400, samesite="Lax")
+    return answer
 
 
 @bp.route("/matches/new/<key>", methods=["GET", "POST"])
@@ -107,11 +119,95 @@ def delete(match_id: int, number: int):
 
 @bp.post("/matches/<int:match_id>/undo")
 def undo(match_id: int):
-    """Take back the last hand."""
+    """Take back the last hand (or, on a match the table finished, the finish); it can be put back once."""
     form = ConfirmForm()
     if not form.validate_on_submit():
         abort(400)
-    return _change(match_id, lambda: service.undo_last(match_id, form.expected.data), "Last hand taken back.")
+    scored = _load(match_id)
+    if scored.match.called:
+        return _change(match_id, lambda: service.reopen_match(match_id), "Finish taken back: play on.")
+    number = scored.count
+    record = scored.replay.records[-1] if number else None
+    if _attempt(lambda: service.undo_last(match_id, form.expected.data), f"Hand {number} taken back."):
+        session["undone"] = {"match": match_id, "number": number, "record": record}
+    return redirect(url_for("matches.show", match_id=match_id))
+
+
+@bp.post("/matches/<int:match_id>/redo")
+def redo(match_id: int):
+    """Put back the hand just taken back, once, if nothing was recorded since."""
+    form = ConfirmForm()
+    if not form.validate_on_submit():
+        abort(400)
+    undone = session.pop("undone", None)
+    if not undone or undone.get("match") != match_id:
+        flash("There is no hand to put back.", "error")
+        return redirect(url_for("matches.show", match_id=match_id))
+    number = undone["number"]
+    return _change(match_id, lambda: service.record_hand(match_id, undone["record"], expected=number, entered_by="web"),
+                   f"Hand {number} put back.")
+
+
+@bp.post("/matches/<int:match_id>/reopen")
+def reopen(match_id: int):
+    """Take back the table's finish: play goes on."""
+    form = ConfirmForm()
+    if not form.validate_on_submit():
+        abort(400)
+    return _change(match_id, lambda: service.reopen_match(match_id), "Match reopened: play on.")
+
+
+@bp.post("/matches/<int:match_id>/rematch")
+def rematch(match_id: int):
+    """The same table again, the deal moved on."""
+    form = ConfirmForm()
+    if not form.validate_on_submit():
+        abort(400)
+    _load(match_id)
+    try:
+        match = service.rematch(match_id)
+    except ServiceError as error:
+        db.session.rollback()
+        flash(error.message, "error")
+        return redirect(url_for("matches.show", match_id=match_id))
+    flash("A new match at the same table.")
+    return redirect(url_for("matches.show", match_id=match.id))
+
+
+@bp.route("/matches/<int:match_id>/setup", methods=["GET", "POST"])
+def setup(match_id: int):
+    """Fix the set-up of a match: names and seats, first dealer, house rules; every hand replayed."""
+    scored = _load(match_id)
+    form = SeatsForm()
+    if form.validate_on_submit():
+        names, options, error = seats_from_form(scored.game, request.form)
+        if error is None:
+            try:
+                service.edit_setup(match_id, names, options)
+                flash("Set-up changed; every hand was worked out again.")
+                return redirect(url_for("matches.show", match_id=match_id))
+            except ServiceError as failed:
+                db.session.rollback()
+                error = failed
+        return setup_page(service.load(match_id), form, request.form, error), status_of(error)
+    return setup_page(scored, form, None, None)
+
+
+@bp.route("/matches/<int:match_id>/remove", methods=["GET", "POST"])
+def remove(match_id: int):
+    """Ask once, showing the match, then delete it with its hands."""
+    scored = _load(match_id)
+    form = ConfirmForm()
+    if form.validate_on_submit():
+        try:
+            service.delete_match(match_id)
+        except ServiceError as error:
+            db.session.rollback()
+            flash(error.message, "error")
+            return redirect(url_for("matches.show", match_id=match_id))
+        flash(f"{scored.game.name} #{match_id} deleted.")
+        return redirect(url_for("matches.home"))
+    return render_template("matches/confirm.html", s=scored, form=form, action="remove")
 
 
 @bp.route("/matches/<int:match_id>/finish", methods=["GET", "POST"])
@@ -136,16 +232,29 @@ def history():
     return render_template("matches/history.html", matches=matches, games=GAMES, players=players, game=game, player=player)
 
 
-def _change(match_id: int, action, done: str):
-    _load(match_id)  # names the sides for any message
+def _back() -> str:
+    """Where to go after a setting: the page it came from, if it is one of ours."""
+    target = request.form.get("next", "")
+    return target if target.startswith("/") and not target.startswith("//") else url_for("matches.home")
+
+
+def _attempt(action, done: str) -> bool:
+    """Run a change and say how it went in a flash; a refusal rolls back. False if refused."""
     try:
         action()
-        flash(done)
     except ServiceError as error:
         db.session.rollback()
         if isinstance(error, NotFound):
             abort(404)
         flash(error.message, "error")
+        return False
+    flash(done)
+    return True
+
+
+def _change(match_id: int, action, done: str):
+    _load(match_id)  # names the sides for any message
+    _attempt(action, done)
     return redirect(url_for("matches.show", match_id=match_id))
 
 

@@ -61,8 +61,7 @@ class Seating:
         labels = []
         for side in range(self.table.sides):
             members = [self.names[seat] for seat in self.table.seats_of(side)]
-            names = " & ".join(members)
-            labels.append(f"{side_name(side)}: {names}" if self.table.partnerships else names)
+            labels.append(" & ".join(members))
         return labels
 
     @property
@@ -109,7 +108,9 @@ class ButtonsWidget(FieldWidget):
     @staticmethod
     def current(fld: Field, key: str, values: Mapping) -> str:
         value = values.get(key)
-        if value is None and not fld.required and fld.default is not None:
+        if value is None and fld.preset is not None:
+            value = fld.preset  # the commonest hand, chosen before any tap
+        elif value is None and not fld.required and fld.default is not None:
             value = fld.default  # defaults are shown selected
         return "" if value is None else str(value)
 
@@ -340,6 +341,39 @@ WIDGETS: dict[str, FieldWidget] = {
     "per_side": PerSideWidget(), "group": GroupWidget(), "side_list": SlotsWidget(), "events": SlotsWidget(),
     "int_list": SlotsWidget(), "cards": CardsWidget(), "grid": GridWidget(),
 }
+
+
+@dataclass
+class Section:
+    """A part of the hand form: the usual questions, the rare ones under "More", or another way
+    to give the whole hand (a record form) under its own heading."""
+
+    title: str | None
+    widgets: list[Widget]
+    opened: bool = False
+
+
+def form_sections(fields: Sequence[Field], forms, seating: Seating, values: Mapping, errors: Mapping) -> list[Section]:
+    """The hand form in sections: the first record form with the common fields, then the rare
+    fields, then each other record form, folded until used."""
+    other_forms = list(forms[1:]) if forms else []
+    elsewhere = {name for form in other_forms for name in form.fields}
+    main = [fld for fld in fields if fld.name not in elsewhere and not fld.rare]
+    rare = [fld for fld in fields if fld.name not in elsewhere and fld.rare]
+    sections = [Section(None, build_widgets(main, seating, values, errors), True)]
+    if rare:
+        sections.append(_folded("More", rare, seating, values, errors))
+    for form in other_forms:
+        members = [fld for fld in fields if fld.name in form.fields]
+        sections.append(_folded(f"Or give {form.help or form.name}", members, seating, values, errors))
+    return sections
+
+
+def _folded(title: str, fields: Sequence[Field], seating: Seating, values: Mapping, errors: Mapping) -> Section:
+    names = tuple(fld.name for fld in fields)
+    used = any(key.startswith(names) and value not in ("", None, "0", []) for key, value in values.items())
+    failed = any(key.split(".")[0].split("-")[0] in names for key in errors)
+    return Section(title, build_widgets(fields, seating, values, errors), used or failed)
 
 
 def widget_for(fld: Field) -> FieldWidget:

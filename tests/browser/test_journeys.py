@@ -60,9 +60,9 @@ def record(page: Page, number: int) -> None:
 
 
 def names_on_board(page: Page) -> list[list[str]]:
-    """The players of each side as the scoreboard's side headings show them: "A Ann & Cy"."""
+    """The players of each side as the scoreboard's side headings show them: "Ann & Cy"."""
     headings = board(page).get_by_role("heading", level=3).all_inner_texts()
-    return [text.split(" ", 1)[1].split(" & ") for text in headings]
+    return [text.strip().split(" & ") for text in headings]
 
 
 def banner(page: Page) -> Locator:
@@ -140,7 +140,8 @@ def court_piece_hand(page: Page, number: int, hand: tuple, labels: list[str], sa
 def expect_court_piece_board(page: Page, model: CourtPiece, seats: list[str]) -> None:
     score = board(page)
     expect(score.get_by_label("courts")).to_have_text([plural(n, "court") for n in model.courts])
-    streak = f"{SIDE[model.streak_side]}: {model.streak} of 7" if model.streak_side is not None else "none"
+    side = model.streak_side
+    streak = f"{seats[side]} & {seats[side + 2]}: {model.streak} of 7" if side is not None else "none"
     expect(score.get_by_text(re.compile(r"^Streak:"))).to_have_text(f"Streak: {streak}")
     deals = f"Deals: {seats[model.dealer]} · Trumps: {seats[model.trumps]}"
     expect(score.get_by_text(re.compile(r"^Deals:"))).to_have_text(deals)
@@ -160,7 +161,7 @@ def test_court_piece_match_from_the_home_page(page: Page, shot) -> None:
     sides = names_on_board(page)
     assert sorted(sides[0] + sides[1]) == sorted(players)
     seats = [sides[0][0], sides[1][0], sides[0][1], sides[1][1]]
-    labels = [f"{SIDE[i]}: {' & '.join(sides[i])}" for i in (0, 1)]
+    labels = [" & ".join(sides[i]) for i in (0, 1)]  # sides go by their players' names
     expect(page.get_by_role("heading", name=f"Hand 1 · {seats[0]} deals")).to_be_visible()
 
     hands = [

@@ -292,7 +292,7 @@ def test_finish_a_court_piece_match_on_time(client, actions):
     assert "Finish match" in text(client.get(f"/matches/{match_id}"))
     assert "Finish the match?" in text(client.get(f"/matches/{match_id}/finish"))
     page = text(client.post(f"/matches/{match_id}/finish", follow_redirects=True))
-    assert 'class="banner"' in page and "Bo &amp; Di win" in page
+    assert 'class="banner final"' in page and "Bo &amp; Di win" in page
     assert "Record hand" not in page
     assert client.post(f"/matches/{match_id}/hands", data={"outcome": "revoke", "side": "0", "expected": "2"}).status_code == 409
 
