@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from .service import Conflict, Invalid, Malformed, NotFound, ServiceError
+from .service import Conflict, Forbidden, Invalid, Malformed, NotFound, ServiceError, Unauthorized
 
-STATUS: dict[type[ServiceError], int] = {Malformed: 400, NotFound: 404, Conflict: 409, Invalid: 422}
+STATUS: dict[type[ServiceError], int] = {
+    Malformed: 400, Unauthorized: 401, Forbidden: 403, NotFound: 404, Conflict: 409, Invalid: 422,
+}
 
 
 def status_of(error: ServiceError) -> int:

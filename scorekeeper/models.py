@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, TypeDecorator, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -16,8 +16,29 @@ def now_utc() -> datetime:
     return datetime.now(timezone.utc)
 
 
-# Times keep their zone, so PostgreSQL and SQLite give back the same instant.
-Stamp = DateTime(timezone=True)
+class UtcDateTime(TypeDecorator):
+    """A moment stored in UTC and always read back with its offset. PostgreSQL keeps the zone;
+    SQLite keeps none, so its times (written in UTC) are marked UTC when read: the API's times
+    carry +00:00 on both databases."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect) -> datetime | None:
+        return None if value is None else as_utc(value)
+
+    def process_result_value(self, value: datetime | None, dialect) -> datetime | None:
+        return None if value is None else as_utc(value)
+
+
+def as_utc(moment: datetime) -> datetime:
+    """The same instant in UTC; a time without a zone is taken to be UTC already."""
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=timezone.utc)
+    return moment.astimezone(timezone.utc)
+
+
+Stamp = UtcDateTime()
 
 IN_PROGRESS = "in_progress"
 FINISHED = "finished"
@@ -48,6 +69,8 @@ class Match(db.Model):
     # Bumped by every change to the hands or the end: two phones writing at once cannot both
     # win, and a replay cached for one version can never be served for another.
     version: Mapped[int] = mapped_column(default=0)
+    # The match's write key is shown once, to the phone that starts it; only its hash is kept.
+    key_hash: Mapped[str | None] = mapped_column(String(64))
     created: Mapped[datetime] = mapped_column(Stamp, default=now_utc, index=True)
     updated: Mapped[datetime] = mapped_column(Stamp, default=now_utc, onupdate=now_utc)
 
@@ -56,6 +79,9 @@ class Match(db.Model):
     )
     hands: Mapped[list[Hand]] = relationship(
         back_populates="match", order_by="Hand.number", cascade="all, delete-orphan"
+    )
+    events: Mapped[list[MatchEvent]] = relationship(
+        back_populates="match", order_by="MatchEvent.id", cascade="all, delete-orphan"
     )
 
     @property
@@ -103,3 +129,19 @@ class Hand(db.Model):
     updated: Mapped[datetime] = mapped_column(Stamp, default=now_utc, onupdate=now_utc)
 
     match: Mapped[Match] = relationship(back_populates="hands")
+
+
+class MatchEvent(db.Model):
+    """A change to a match after the fact (an edit, a deletion, an undo, a finish taken back, a new
+    set-up): the match's log, so a table can see what was changed and how it stood before."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
+    action: Mapped[str] = mapped_column(String(16))
+    number: Mapped[int | None]  # the hand it concerns, as numbered before the change
+    before: Mapped[dict | None] = mapped_column(JSON)
+    after: Mapped[dict | None] = mapped_column(JSON)
+    by: Mapped[str | None] = mapped_column(String(8))  # "web" or "api"
+    at: Mapped[datetime] = mapped_column(Stamp, default=now_utc)
+
+    match: Mapped[Match] = relationship(back_populates="events")

@@ -6,9 +6,13 @@ Malformed); the web layer maps them to HTTP statuses in one place (scorekeeper/e
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import random
 import re
+import secrets
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -24,7 +28,7 @@ from .extensions import db, replay_cache
 from .games import base
 from .games.base import side_name
 from .games import GAMES, Game, HandResult, RecordError, Replay, ReplayError, Result, Table, get_game, replay
-from .models import FINISHED, IN_PROGRESS, Hand, Match, Player, Seat
+from .models import FINISHED, IN_PROGRESS, Hand, Match, MatchEvent, Player, Seat
 
 NAME_LIMIT = 40
 CHANGED_ELSEWHERE = "Another phone changed this match just now; look at the score and try again."
@@ -49,6 +53,14 @@ class NotFound(ServiceError):
 
 class Conflict(ServiceError):
     """The match is not in a state to take this: finished, changed by another phone, a later hand breaks."""
+
+
+class Unauthorized(ServiceError):
+    """A write to a match without its key."""
+
+
+class Forbidden(ServiceError):
+    """A write to a match with a key that is not its own."""
 
 
 class Invalid(ServiceError):
@@ -282,9 +294,26 @@ def _table_and_options(game: Game, names: list[str], options: Any) -> tuple[Tabl
         raise Invalid.from_record(error) from None
 
 
+def hash_key(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def authorize(match_id: int, key: str | None) -> None:
+    """Writing to a match needs its key (API.md "Who may write"); matches from before keys take any."""
+    match = get_match(match_id)
+    if match.key_hash is None:
+        return
+    if not key:
+        raise Unauthorized("Writing to this match needs its key: use the scorer link from the phone that started it.")
+    if not hmac.compare_digest(hash_key(key), match.key_hash):
+        raise Forbidden("That is not this match's key: nothing was changed.")
+
+
 def _seat(table: Table, game: Game, names: list[str], options: dict) -> Match:
     players = [find_or_add_player(name) for name in names]
-    match = Match(game=game.key, options=options, status=IN_PROGRESS)
+    key = secrets.token_urlsafe(24)  # 192 bits; shown once, kept only as its hash
+    match = Match(game=game.key, options=options, status=IN_PROGRESS, key_hash=hash_key(key))
+    match.issued_key = key
     match.seats = [Seat(position=position, side=table.side_of(position), player=player)
                    for position, player in enumerate(players)]
     db.session.add(match)
@@ -347,10 +376,26 @@ def record_hand(
     except RecordError as error:
         raise Invalid.from_record(error) from None
     hand = scored.game.apply(scored.state, record)
-    _claim(match)
-    db.session.add(Hand(match_id=match.id, number=current + 1, record=record, entered_by=entered_by, token=token))
-    done = Replay(scored.replay.start, [*scored.replay.results, hand], [*scored.replay.records, record])
-    return Recorded(_save(Scored(match, scored.game, scored.table, done)), current + 1, hand)
+    try:
+        _claim(match)
+        db.session.add(Hand(match_id=match.id, number=current + 1, record=record, entered_by=entered_by, token=token))
+        done = Replay(scored.replay.start, [*scored.replay.results, hand], [*scored.replay.records, record])
+        return Recorded(_save(Scored(match, scored.game, scored.table, done)), current + 1, hand)
+    except Conflict:
+        if token and _tapped_twice(match, current + 1, token):  # the same form's other tap got in first
+            again = load(match_id)
+            return Recorded(again, current + 1, again.replay.results[current])
+        raise
+
+
+def _tapped_twice(match: Match, number: int, token: str) -> bool:
+    """Whether hand `number` was recorded by the same form (its other tap may still be committing)."""
+    for _ in range(10):
+        if _last_token(match, number) == token:
+            return True
+        db.session.rollback()
+        time.sleep(0.03)
+    return False
 
 
 def _last_token(match: Match, number: int) -> str | None:
@@ -391,6 +436,11 @@ def _rewrite(match: Match, records: list[Any], changed: int = 0, deleted: int = 
     return Scored(match, game, table, done)
 
 
+def log(match: Match, action: str, number: int | None = None, before: Any = None, after: Any = None) -> None:
+    """Keep a change in the match's log (the hands stay the truth; the log says what they were)."""
+    db.session.add(MatchEvent(match_id=match.id, action=action, number=number, before=before, after=after))
+
+
 def edit_hand(match_id: int, number: int, raw: Any) -> Scored:
     """Change hand `number`; every later hand is replayed on top of it."""
     scored = load(match_id)
@@ -399,18 +449,20 @@ def edit_hand(match_id: int, number: int, raw: Any) -> Scored:
     records[number - 1] = raw
     changed = _rewrite(scored.match, records, number)
     _claim(scored.match)
+    log(scored.match, "edit", number, scored.replay.records[number - 1], changed.replay.records[number - 1])
     hand = db.session.scalar(db.select(Hand).where(Hand.match_id == match_id, Hand.number == number))
     hand.record = changed.replay.records[number - 1]
     return _save(changed)
 
 
-def delete_hand(match_id: int, number: int) -> Scored:
+def delete_hand(match_id: int, number: int, action: str = "delete") -> Scored:
     """Remove hand `number`; the hands after it move up one number and are replayed."""
     scored = load(match_id)
     _check_number(scored, number)
     records = [r for n, r in enumerate(scored.replay.records, start=1) if n != number]
     changed = _rewrite(scored.match, records, deleted=number)
     _claim(scored.match)
+    log(scored.match, action, number, scored.replay.records[number - 1])
     hands = db.session.scalars(
         db.select(Hand).where(Hand.match_id == match_id, Hand.number >= number).order_by(Hand.number)
     ).all()
@@ -429,7 +481,7 @@ def undo_last(match_id: int, expected: int | None = None) -> Scored:
         raise Conflict("There is no hand to undo yet.")
     if expected is not None and expected != scored.count:
         raise Conflict(CHANGED_ELSEWHERE)
-    return delete_hand(match_id, scored.count)
+    return delete_hand(match_id, scored.count, action="undo")
 
 
 def finish_match(match_id: int) -> Scored:
@@ -442,6 +494,7 @@ def finish_match(match_id: int) -> Scored:
         raise Conflict("This match is already over.")
     _claim(match)
     match.called = True
+    log(match, "finish")
     return _save(Scored(match, scored.game, scored.table, scored.replay))
 
 
@@ -453,6 +506,7 @@ def reopen_match(match_id: int) -> Scored:
         raise Conflict(f"This match cannot be reopened: {told}.")
     _claim(scored.match)
     scored.match.called = False
+    log(scored.match, "reopen")
     return _save(_rewrite(scored.match, scored.replay.records))
 
 
@@ -466,9 +520,11 @@ def edit_setup(match_id: int, names: Any = None, options: Any = None) -> Scored:
         raise Invalid(f"This match has {len(match.seats)} seats: name a player for each.", {"players": "seats"})
     merged = {**match.options, **(options or {})} if isinstance(options, Mapping) or options is None else options
     table, parsed = _table_and_options(game, names, merged)
+    before = {"players": scored.names, "options": dict(match.options)}
     match.options = parsed
     changed = _rewrite(match, scored.replay.records)
     _claim(match)
+    log(match, "setup", before=before, after={"players": names, "options": parsed})
     for seat, name in zip(match.seats, names):
         if seat.player.key != name.casefold():
             seat.player = find_or_add_player(name)

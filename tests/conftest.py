@@ -6,8 +6,10 @@ Every app test runs on SQLite, and on PostgreSQL as well when TEST_POSTGRES_URL 
 from __future__ import annotations
 
 import os
+import re
 
 import pytest
+from flask.testing import FlaskClient
 
 from scorekeeper import create_app, sqlalchemy_url
 from scorekeeper.extensions import db
@@ -15,10 +17,33 @@ from scorekeeper.extensions import db
 DATABASES = ["sqlite"] + (["postgresql"] if os.environ.get("TEST_POSTGRES_URL") else [])
 
 
+class TablePhone(FlaskClient):
+    """A test client that is a phone at the table: it holds the key of every match started through
+    this app's API (kept per app, so every client of the app holds them) and sends it with each API
+    write to that match, as API.md "Who may write" asks. A request that sets its own Authorization
+    header (to test refusals) is sent as it is."""
+
+    MATCH = re.compile(r"^/api/v1/matches/(\d+)")
+
+    def open(self, *args, **kwargs):
+        path = args[0] if args and isinstance(args[0], str) else kwargs.get("path", "")
+        method = kwargs.get("method", "GET").upper()
+        headers = dict(kwargs.pop("headers", None) or {})
+        found = self.MATCH.match(path)
+        keys = self.application.extensions.setdefault("test_keys", {})
+        if found and method != "GET" and "Authorization" not in headers and int(found.group(1)) in keys:
+            headers["Authorization"] = f"Bearer {keys[int(found.group(1))]}"
+        answer = super().open(*args, headers=headers, **kwargs)
+        if path == "/api/v1/matches" and method == "POST" and answer.status_code == 201:
+            keys[answer.json["id"]] = answer.json["key"]
+        return answer
+
+
 def make_app(url: str, **config):
     app = create_app(
         {"TESTING": True, "SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False, **config}
     )
+    app.test_client_class = TablePhone
     with app.app_context():
         db.drop_all()
         db.create_all()
@@ -61,7 +86,10 @@ class Actions:
         """POST /api/v1/matches with any body; the raw answer (its key is kept when it is a 201)."""
         answer = self.client.post("/api/v1/matches", json=body)
         if answer.status_code == 201:
-            self.keys[answer.json["id"]] = answer.json.get("key")
+            match_id, key = answer.json["id"], answer.json["key"]
+            self.keys[match_id] = key
+            # The same client is also the phone at the table: its pages may score the match.
+            self.client.get(f"/matches/{match_id}/join/{key}")
         return answer
 
     def start(self, game: str, players: list[str], **options) -> int:

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import jsonify, request
+from functools import wraps
+
+from flask import jsonify, request, url_for
 from werkzeug.exceptions import HTTPException
 
 from .. import service
 from ..extensions import db
 from ..games import GAMES
+from ..matches import queries
 from ..models import Match
 from ..errors import status_of
 from ..service import Invalid, Malformed, NotFound, Scored, ServiceError
@@ -17,8 +20,12 @@ from . import bp
 
 
 def match_json(scored: Scored) -> dict[str, Any]:
-    """A match as API.md fixes it."""
+    """A match as API.md fixes it; `?hands=N` keeps only the last N hands (a phone's light answer)."""
     match, result = scored.match, scored.result
+    numbered = list(enumerate(zip(scored.replay.records, scored.replay.results), start=1))
+    shown = hands_wanted()
+    if shown is not None:
+        numbered = numbered[len(numbered) - shown:] if shown else []
     return {
         "id": match.id,
         "game": match.game,
@@ -32,9 +39,35 @@ def match_json(scored: Scored) -> dict[str, Any]:
         "headline": result.headline if result.over else None,
         "hands": [
             {"number": n, "record": record, "changes": done.changes, "reasons": [str(r) for r in done.reasons]}
-            for n, (record, done) in enumerate(zip(scored.replay.records, scored.replay.results), start=1)
+            for n, (record, done) in numbered
         ],
     }
+
+
+def hands_wanted() -> int | None:
+    """`?hands=N`: how many of the latest hands to send (None: all of them)."""
+    text = request.args.get("hands")
+    if text is None:
+        return None
+    if not (text.isascii() and text.isdigit() and len(text) <= 9):
+        raise Invalid("hands must be a whole number of hands, 0 or more.", {"hands": "not a whole number"})
+    return int(text)
+
+
+def bearer_key() -> str | None:
+    """The key sent as `Authorization: Bearer <key>`, if any."""
+    sent = request.headers.get("Authorization", "")
+    kind, _, key = sent.partition(" ")
+    return key.strip() if kind.lower() == "bearer" and key.strip() else None
+
+
+def writes(view):
+    """A write to a match: refused (401 without its key, 403 with another) before anything changes."""
+    @wraps(view)
+    def checked(match_id: int, **kwargs):
+        service.authorize(match_id, bearer_key())
+        return view(match_id, **kwargs)
+    return checked
 
 
 def summary_json(match: Match) -> dict[str, Any]:
@@ -91,14 +124,34 @@ def create():
     match = service.create_match(
         data.get("game"), data.get("players"), data.get("options"), draw_partners=data.get("draw_partners") is True
     )
-    return jsonify(match_json(service.score(match))), 201
+    answer = match_json(service.score(match))
+    answer["key"] = match.issued_key  # this once: the phone that started the match keeps it
+    return jsonify(answer), 201
 
 
 @bp.get("/matches")
 def matches():
-    """Match summaries, newest first."""
-    found = db.session.scalars(db.select(Match).order_by(Match.created.desc(), Match.id.desc()).limit(500))
-    return jsonify([summary_json(match) for match in found])
+    """Match summaries, newest first, a page at a time (`?limit=`, `?before=<id>`, `?game=`, `?player=`);
+    a `Link: <...>; rel="next"` header names the next page."""
+    limit = _whole_arg("limit", 50, 1, 200)
+    before = _whole_arg("before", None, 1, service.ID_LIMIT)
+    player = _whole_arg("player", None, 1, service.ID_LIMIT)
+    game = request.args.get("game") or None
+    found = queries.page(game=game, player=player, before=before, limit=limit + 1)
+    answer = jsonify([summary_json(match) for match in found[:limit]])
+    if len(found) > limit:
+        args = {**request.args.to_dict(), "before": found[limit - 1].id, "limit": limit}
+        answer.headers["Link"] = f'<{url_for("api.matches", **args)}>; rel="next"'
+    return answer
+
+
+def _whole_arg(name: str, default: int | None, low: int, high: int) -> int | None:
+    text = request.args.get(name)
+    if text is None or text == "":
+        return default
+    if not (text.isascii() and text.isdigit() and len(text) <= 12) or not low <= int(text) <= high:
+        raise Invalid(f"{name} must be a whole number from {low} to {high}.", {name: "out of range"})
+    return int(text)
 
 
 @bp.get("/matches/<int:match_id>")
@@ -108,6 +161,7 @@ def show(match_id: int):
 
 
 @bp.post("/matches/<int:match_id>/hands")
+@writes
 def record(match_id: int):
     """Record the next hand."""
     data = body()
@@ -127,6 +181,7 @@ def record(match_id: int):
 
 
 @bp.put("/matches/<int:match_id>/hands/<int:number>")
+@writes
 def edit(match_id: int, number: int):
     """Change a hand; the later hands are replayed."""
     data = body()
@@ -136,14 +191,40 @@ def edit(match_id: int, number: int):
 
 
 @bp.delete("/matches/<int:match_id>/hands/<int:number>")
+@writes
 def delete(match_id: int, number: int):
     """Delete a hand; the later ones move up and are replayed."""
     return jsonify(match_json(service.delete_hand(match_id, number)))
 
 
 @bp.post("/matches/<int:match_id>/finish")
+@writes
 def finish(match_id: int):
     """End a match whose game has no natural end."""
     return jsonify(match_json(service.finish_match(match_id)))
 
 
+@bp.post("/matches/<int:match_id>/reopen")
+@writes
+def reopen(match_id: int):
+    """Take back a `finish`: play goes on (409 on a match not finished by `finish`)."""
+    return jsonify(match_json(service.reopen_match(match_id)))
+
+
+@bp.patch("/matches/<int:match_id>")
+@writes
+def setup(match_id: int):
+    """Fix the set-up: `players` (names in seating order) and `options` (the ones to change)."""
+    data = body()
+    unknown = set(data) - {"players", "options"}
+    if unknown:
+        raise Invalid("Only players and options can be changed.", {name: "not a set-up field" for name in unknown})
+    return jsonify(match_json(service.edit_setup(match_id, data.get("players"), data.get("options"))))
+
+
+@bp.delete("/matches/<int:match_id>")
+@writes
+def remove(match_id: int):
+    """Delete the match and all its hands."""
+    service.delete_match(match_id)
+    return "", 204

@@ -20,6 +20,7 @@ from .forms import OPTION_PREFIX, game_option_widgets, options_from_form
 from .widgets import Seating, form_sections, hidden_rules_css, record_from_form, values_from_record
 
 LATEST = 8  # hands shown under the form; the rest are a tap away
+LOG_SHOWN = 10  # the latest changes to the match shown on its page
 
 
 def seating(scored: Scored) -> Seating:
@@ -77,7 +78,7 @@ def edit_values(scored: Scored, number: int) -> dict:
 
 
 def hand_page(scored: Scored, form, values: Mapping, errors: Mapping, message: str | None = None,
-              editing: int | None = None):
+              editing: int | None = None, writer: bool = True):
     """The match page: scoreboard, the hand form (new or editing), the latest hands."""
     fields = scored.game.form_fields(state_before(scored, editing))
     sections = form_sections(fields, scored.game.record_forms, seating(scored), values, errors)
@@ -99,6 +100,8 @@ def hand_page(scored: Scored, form, values: Mapping, errors: Mapping, message: s
         calculators=counters.panels(scored.game, seating(scored), values),
         chart=chart(scored) if scored.finished and not editing else None,
         undone=undone_hand(scored),
+        writer=writer,
+        events=scored.match.events[-LOG_SHOWN:] if writer else [],
     )
 
 

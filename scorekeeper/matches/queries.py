@@ -32,3 +32,15 @@ def matches(status: str | None = None, game: str | None = None, player: int | No
         recent = Match.updated >= now_utc() - IDLE
         query = query.where(recent if active else ~recent)
     return db.session.scalars(query).all()
+
+
+def page(game: str | None = None, player: int | None = None, before: int | None = None, limit: int = 50):
+    """One page of matches by id, newest first, before a given id (a keyset: no OFFSET to walk)."""
+    query = db.select(Match).options(selectinload(Match.seats).joinedload(Seat.player)).order_by(Match.id.desc())
+    if before is not None:
+        query = query.where(Match.id < before)
+    if game:
+        query = query.where(Match.game == game)
+    if player:
+        query = query.where(Match.seats.any(Seat.player_id == player))
+    return db.session.scalars(query.limit(limit)).all()

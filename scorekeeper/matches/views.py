@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from flask import abort, flash, redirect, render_template, request, session, url_for
+import time
+
+import segno
+from flask import Response, abort, flash, redirect, render_template, request, session, stream_with_context, url_for
 from werkzeug.datastructures import MultiDict
 
 from .. import service
 from ..extensions import db
 from ..games import GAMES
-from ..models import FINISHED, IN_PROGRESS, Player
+from ..models import FINISHED, IN_PROGRESS, Match, Player
 from ..errors import status_of
 from ..service import NotFound, ServiceError
 from . import bp
@@ -19,6 +22,10 @@ from .queries import matches as _matches
 RECENT = 10
 PAGE = 50
 THEMES = ("auto", "light", "dark")
+KEYS_KEPT = 40
+WATCH_SECONDS = 25
+WRITES = {f"matches.{name}" for name in ("record", "edit", "delete", "undo", "redo", "reopen", "finish", "setup",
+                                           "remove", "share")}
 THEME_DAYS = 400
 
 
@@ -50,6 +57,7 @@ def new_match(key: str):
         if error is None:
             try:
                 match = service.create_match(key, names, options, draw_partners=form.draw_partners.data)
+                hold_key(match.id, match.issued_key)
                 return redirect(url_for("matches.show", match_id=match.id))
             except ServiceError as failed:
                 error = failed
@@ -57,11 +65,105 @@ def new_match(key: str):
     return new_match_page(game, form, MultiDict(), None)
 
 
+@bp.before_request
+def only_the_table_writes():
+    """Every page that changes a match needs its key (held by the phone that started it, and the
+    phones it shared the scorer link with); other phones may watch."""
+    if request.endpoint not in WRITES:
+        return None
+    try:
+        service.authorize(request.view_args["match_id"], key_for(request.view_args["match_id"]))
+    except (service.Unauthorized, service.Forbidden) as refused:
+        return render_template("matches/watching.html", match_id=request.view_args["match_id"],
+                               message=refused.message), 403
+    except ServiceError:
+        abort(404)
+    return None
+
+
+def key_for(match_id: int) -> str | None:
+    return session.get("keys", {}).get(str(match_id))
+
+
+def hold_key(match_id: int, key: str) -> None:
+    """This phone may write to the match from now on (the most recent matches only: a cookie is small)."""
+    keys = {k: v for k, v in session.get("keys", {}).items() if k != str(match_id)}
+    keys[str(match_id)] = key
+    session["keys"] = dict(list(keys.items())[-KEYS_KEPT:])
+
+
+def can_write(match_id: int) -> bool:
+    try:
+        service.authorize(match_id, key_for(match_id))
+    except ServiceError:
+        return False
+    return True
+
+
 @bp.get("/matches/<int:match_id>")
 def show(match_id: int):
-    """The scoreboard, the form for the next hand and the latest hands."""
+    """The scoreboard, the form for the next hand and the latest hands (read-only without the key)."""
     scored = _load(match_id)
-    return hand_page(scored, HandForm(expected=scored.next_number), MultiDict(), {})
+    return hand_page(scored, HandForm(expected=scored.next_number), MultiDict(), {}, writer=can_write(match_id))
+
+
+@bp.get("/matches/<int:match_id>/watch")
+def watch(match_id: int):
+    """The match as the other phones see it: read-only, following the score live."""
+    scored = _load(match_id)
+    return hand_page(scored, HandForm(expected=scored.next_number), MultiDict(), {}, writer=False)
+
+
+@bp.get("/matches/<int:match_id>/events")
+def events(match_id: int):
+    """Server-Sent Events: one `change` event when the match moves past the version the page shows,
+    or nothing within a short wait (the browser then asks again)."""
+    seen = request.args.get("version", type=int)
+    wait = min(max(request.args.get("wait", WATCH_SECONDS, type=int), 1), WATCH_SECONDS)
+    match = _load(match_id).match
+    shown = match.version if seen is None else seen
+
+    def stream():
+        for _ in range(wait * 2):
+            db.session.expire_all()
+            now = db.session.scalar(db.select(Match.version).where(Match.id == match_id))
+            if now is None or now != shown:
+                yield f"event: change\ndata: {now}\n\n"
+                return
+            yield ": still here\n\n"
+            time.sleep(0.5)
+
+    return Response(stream_with_context(stream()), mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+
+@bp.get("/matches/<int:match_id>/join/<key>")
+def join(match_id: int, key: str):
+    """The scorer link: this phone may now record and fix hands of the match."""
+    _load(match_id)
+    try:
+        service.authorize(match_id, key)
+    except ServiceError as refused:
+        return render_template("matches/watching.html", match_id=match_id, message=refused.message), 403
+    hold_key(match_id, key)
+    flash("This phone can now score the match.")
+    return redirect(url_for("matches.show", match_id=match_id))
+
+
+@bp.get("/matches/<int:match_id>/share")
+def share(match_id: int):
+    """Links (and QR codes) for the other phones at the table: one to score, one to watch."""
+    scored = _load(match_id)
+    key = key_for(match_id)
+    scorer = url_for("matches.join", match_id=match_id, key=key, _external=True) if key else None
+    watcher = url_for("matches.watch", match_id=match_id, _external=True)
+    codes = {"scorer": qr_svg(scorer) if scorer else None, "watcher": qr_svg(watcher)}
+    return render_template("matches/share.html", s=scored, scorer=scorer, watcher=watcher, codes=codes)
+
+
+def qr_svg(text: str) -> str:
+    """A QR code as inline SVG, drawn on the server (segno): no script, no other host."""
+    return segno.make(text, error="m").svg_inline(scale=4, dark="#000", light="#fff", omitsize=True)
 
 
 @bp.post("/matches/<int:match_id>/hands")
@@ -76,7 +178,8 @@ def record(match_id: int):
         service.record_hand(match_id, raw, expected=form.expected.data, entered_by="web", token=form.token.data or None)
     except ServiceError as error:
         db.session.rollback()
-        return hand_page(service.load(match_id), form, request.form, error.fields, error.message), status_of(error)
+        return hand_page(service.load(match_id), form, request.form, error.fields, error.message,
+                         writer=True), status_of(error)
     return redirect(url_for("matches.show", match_id=match_id))
 
 
@@ -102,9 +205,10 @@ def edit(match_id: int, number: int):
             return redirect(url_for("matches.show", match_id=match_id))
         except ServiceError as error:
             db.session.rollback()
-            return hand_page(service.load(match_id), form, request.form, error.fields, error.message, editing=number), status_of(error)
+            return hand_page(service.load(match_id), form, request.form, error.fields, error.message, editing=number,
+                             writer=True), status_of(error)
     values = edit_values(scored, number)
-    return hand_page(scored, form, values, {}, editing=number)
+    return hand_page(scored, form, values, {}, editing=number, writer=True)
 
 
 @bp.route("/matches/<int:match_id>/hands/<int:number>/delete", methods=["GET", "POST"])
@@ -166,6 +270,7 @@ def rematch(match_id: int):
     _load(match_id)
     try:
         match = service.rematch(match_id)
+        hold_key(match.id, match.issued_key)
     except ServiceError as error:
         db.session.rollback()
         flash(error.message, "error")

@@ -255,6 +255,9 @@ def test_unknown_game_is_a_404_json_error(client):
 def test_new_match_has_the_api_md_shape(client, game):
     players = PLAYERS[game]
     match = start(client, game)
+    # API.md "Who may write": the creating answer carries the match's key this once, never a GET.
+    key = match.pop("key")
+    assert isinstance(key, str) and len(key) * 6 >= 128
     check_match_shape(match, game, players)
     assert match["options"] == GAMES[game]["options"]
     assert match["status"] == "in_progress"

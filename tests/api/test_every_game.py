@@ -63,3 +63,44 @@ def test_every_game_plays_through_the_api(key, actions):
     assert actions.match(match_id)["sides"] == match["sides"]
     after = actions.delete(match_id, count)
     assert len(after["hands"]) == count - 1 and after["status"] == "in_progress"
+
+
+def test_writes_need_the_match_key(client):
+    """API.md "Who may write": without the key 401, with another key 403, and nothing changes."""
+    created = client.post("/api/v1/matches", json={"game": "court_piece", "players": ["A1", "B1", "C1", "D1"]}).json
+    other = client.post("/api/v1/matches", json={"game": "court_piece", "players": ["A2", "B2", "C2", "D2"]}).json
+    match_id, hand = created["id"], {"record": {"outcome": "tricks", "tricks": [8, 5]}}
+    assert "key" not in client.get(f"/api/v1/matches/{match_id}").json  # a GET never shows a key
+    writes = [("POST", "/hands", hand), ("PUT", "/hands/1", hand), ("DELETE", "/hands/1", None),
+              ("POST", "/finish", None), ("POST", "/reopen", None), ("PATCH", "", {"options": {}}), ("DELETE", "", None)]
+    for method, path, body in writes:
+        for headers, status in (({"Authorization": ""}, 401), ({"Authorization": f"Bearer {other['key']}"}, 403)):
+            answer = client.open(f"/api/v1/matches/{match_id}{path}", method=method, json=body, headers=headers)
+            assert answer.status_code == status, (method, path, answer.json)
+            assert answer.json["error"] and answer.json["fields"] == {}
+    assert client.get(f"/api/v1/matches/{match_id}").json["hands"] == []  # nothing changed
+    keyed = {"Authorization": f"Bearer {created['key']}"}
+    assert client.post(f"/api/v1/matches/{match_id}/hands", json=hand, headers=keyed).status_code == 201
+
+
+def test_answers_can_carry_only_the_last_hands(actions):
+    """`?hands=N` keeps the `match` shape with only the latest N hands."""
+    match_id = actions.start("court_piece", ["Ann", "Bo", "Cy", "Di"])
+    for won in (7, 8, 9):
+        actions.hand(match_id, {"outcome": "tricks", "tricks": [won, 13 - won]})
+    light = actions.client.get(f"/api/v1/matches/{match_id}?hands=1").json
+    assert [hand["number"] for hand in light["hands"]] == [3] and light["sides"][0]["score"] == 0
+    answer = actions.client.post(f"/api/v1/matches/{match_id}/hands?hands=0", json={"record": {"outcome": "revoke", "side": 1}})
+    assert answer.status_code == 201 and answer.json["match"]["hands"] == [] and answer.json["number"] == 4
+    assert actions.client.get(f"/api/v1/matches/{match_id}?hands=x").status_code == 422
+
+
+def test_the_match_list_is_paged_newest_first_with_a_next_link(actions):
+    ids = [actions.start("schnapsen", ["Ann", "Bo"]) for _ in range(5)]
+    first = actions.client.get("/api/v1/matches?limit=2")
+    assert [m["id"] for m in first.json] == ids[:-3:-1]
+    link = first.headers["Link"]
+    assert 'rel="next"' in link and f"before={ids[-2]}" in link
+    nxt = actions.client.get(link[1:link.index(">")])
+    assert [m["id"] for m in nxt.json] == [ids[2], ids[1]]
+    assert all(m["created"].endswith("+00:00") for m in nxt.json)
