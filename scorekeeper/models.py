@@ -69,6 +69,10 @@ class Match(db.Model):
     # Bumped by every change to the hands or the end: two phones writing at once cannot both
     # win, and a replay cached for one version can never be served for another.
     version: Mapped[int] = mapped_column(default=0)
+    # The state after the last hand (engine encode_state), written with every change and stamped
+    # with the version it belongs to: a page reads it instead of replaying (the hands stay the truth).
+    state: Mapped[dict | None] = mapped_column(JSON)
+    state_version: Mapped[int | None]
     # The match's write key is shown once, to the phone that starts it; only its hash is kept.
     key_hash: Mapped[str | None] = mapped_column(String(64))
     created: Mapped[datetime] = mapped_column(Stamp, default=now_utc, index=True)
@@ -123,6 +127,12 @@ class Hand(db.Model):
     number: Mapped[int]
     record: Mapped[dict] = mapped_column(JSON)
     entered_by: Mapped[str | None] = mapped_column(String(40))  # "web" or "api"
+    # What the hand did, kept beside it: the state after it, the change per side and the reasons
+    # (texts with marked sides), so a page or an edit starts from here instead of replaying.
+    state: Mapped[dict | None] = mapped_column(JSON)
+    changes: Mapped[list | None] = mapped_column(JSON)
+    reasons: Mapped[list | None] = mapped_column(JSON)
+    game_winner: Mapped[int | None]
     # The form's one-time token: the same form arriving twice (double tap, refresh) is one hand.
     token: Mapped[str | None] = mapped_column(String(64))
     created: Mapped[datetime] = mapped_column(Stamp, default=now_utc)

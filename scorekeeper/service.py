@@ -11,9 +11,7 @@ import hmac
 import random
 import re
 import secrets
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -24,10 +22,11 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
-from .extensions import db, replay_cache
+from .extensions import db
 from .games import base
 from .games.base import side_name
 from .games import GAMES, Game, HandResult, RecordError, Replay, ReplayError, Result, Table, get_game, replay
+from .games.base import Reason, decode_state, encode_state, replay_from
 from .models import FINISHED, IN_PROGRESS, Hand, Match, MatchEvent, Player, Seat
 
 NAME_LIMIT = 40
@@ -123,8 +122,12 @@ class Scored:
 
     @property
     def count(self) -> int:
-        """How many hands the match has."""
-        return len(self.replay.results)
+        """How many hands the match has (the books every game keeps)."""
+        return self.replay.state.hands
+
+    @property
+    def stored(self) -> bool:
+        return isinstance(self.replay, StoredReplay)
 
     @property
     def next_number(self) -> int:
@@ -132,6 +135,97 @@ class Scored:
 
 
 # -- reading ------------------------------------------------------------------------------------
+
+
+class StoredHands(Sequence):
+    """A match's hands as stored, read only as far as a page looks: the latest few for a page, all
+    of them for the API. Nothing is replayed; a hand's state is decoded only when asked for."""
+
+    def __init__(self, match: Match, count: int):
+        self.match, self.count = match, count
+        self.loaded: dict[int, Hand] = {}
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self.count))]
+        if index < 0:
+            index += self.count
+        if not 0 <= index < self.count:
+            raise IndexError(index)
+        if index + 1 not in self.loaded:
+            self.load(range(index + 1, index + 2))
+        return self.loaded[index + 1]
+
+    def load(self, numbers: range) -> None:
+        """Fetch the rows of hands `numbers` (one query), unless already here."""
+        wanted = [n for n in numbers if n not in self.loaded]
+        if not wanted:
+            return
+        rows = db.session.scalars(
+            db.select(Hand).where(Hand.match_id == self.match.id, Hand.number >= min(wanted), Hand.number <= max(wanted))
+        ).all()
+        self.loaded.update((row.number, row) for row in rows)
+
+
+class StoredResult:
+    """A hand's result as stored: its changes and reasons, and its state decoded on demand."""
+
+    def __init__(self, row: Hand):
+        self.row = row
+        self.changes = row.changes
+        self.reasons = [Reason(text, rule) for text, rule in row.reasons]
+        self.game_winner = row.game_winner
+
+    @cached_property
+    def state(self):
+        return decode_state(self.row.state)
+
+
+class StoredReplay:
+    """What a replay gives, read from the stored states instead (issue 14: no replay on read)."""
+
+    def __init__(self, game: Game, table: Table, match: Match):
+        self.game, self.table, self.match = game, table, match
+        self.state = decode_state(match.state)
+        self.hands = StoredHands(match, self.state.hands)
+
+    @cached_property
+    def start(self):
+        return self.game.new_state(self.table, self.match.options)
+
+    @property
+    def results(self) -> _Mapped:
+        return _Mapped(self.hands, StoredResult)
+
+    @property
+    def records(self) -> _Mapped:
+        return _Mapped(self.hands, lambda row: row.record)
+
+
+class _Mapped(Sequence):
+    """A read-only view of a sequence through a function (results or records of stored hands)."""
+
+    def __init__(self, rows: Sequence, convert):
+        self.rows, self.convert = rows, convert
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            if isinstance(self.rows, StoredHands):
+                self.rows.load(range(*[n + 1 for n in index.indices(len(self.rows))][:2]))
+            return [self.convert(row) for row in self.rows[index]]
+        return self.convert(self.rows[index])
+
+    def __iter__(self):
+        if isinstance(self.rows, StoredHands):
+            self.rows.load(range(1, len(self.rows) + 1))
+        return (self[i] for i in range(len(self)))
+
 
 
 ID_LIMIT = 2**31 - 1  # the largest id every supported database can hold
@@ -146,48 +240,6 @@ def get_match(match_id: int) -> Match:
     return match
 
 
-class ReplayCache:
-    """Replays kept per (match, version), so a page need not replay every hand each time.
-
-    A match's version moves on with every write, so an entry can never be served stale; each
-    app (so each worker process and each database) keeps its own few, and a miss just replays
-    from the stored hands."""
-
-    def __init__(self, size: int = 32):
-        self.size = size
-        self.entries: OrderedDict[tuple, Replay] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, key: tuple) -> Replay | None:
-        with self.lock:
-            found = self.entries.get(key)
-            if found is not None:
-                self.entries.move_to_end(key)
-            return found
-
-    def put(self, key: tuple, done: Replay) -> None:
-        """File a replay under (match id, version): the key must be taken before the commit, since
-        reading the version after it may already see another phone's newer write."""
-        with self.lock:
-            self.entries[key] = done
-            while len(self.entries) > self.size:
-                self.entries.popitem(last=False)
-
-    def clear(self) -> None:
-        with self.lock:
-            self.entries.clear()
-
-
-def replays() -> ReplayCache:
-    return replay_cache()
-
-
-def cache_key(match: Match) -> tuple:
-    """A replay's key: the match, its version, and the names its reasons were written with (the
-    pages name players, the API letters)."""
-    return match.id, match.version, base.current_side_names()
-
-
 def stored_records(match: Match) -> list[dict]:
     return list(db.session.scalars(db.select(Hand.record).where(Hand.match_id == match.id).order_by(Hand.number)))
 
@@ -199,24 +251,36 @@ def side_labels(match: Match, table: Table) -> tuple[list[str], list[bool]]:
     return [" & ".join(group) for group in members], [len(group) > 1 for group in members]
 
 
-def name_sides(match: Match) -> None:
-    """From here to the end of the request the engine names this match's sides by their players
-    ("Jana & Luis win the game"), as the pages show them; the app resets it after every request.
-    The API leaves the sides as the letters of their indices (A is side 0), for programs."""
+def named(match: Match, text: str) -> str:
+    """An engine text as the pages show it: each side by its players ("Jana & Luis win the game").
+    The API shows the same texts with the letters of the side indices (A is side 0), for programs."""
+    if "\x1f" not in text and "\x1e" not in text:
+        return text
     game = get_game(match.game)
-    base.name_sides(*side_labels(match, game.table(len(match.seats), match.seat_sides)))
+    return base.render(text, *side_labels(match, game.table(len(match.seats), match.seat_sides)))
+
+
+def lettered(text: str) -> str:
+    return base.render(text)
 
 
 def score(match: Match) -> Scored:
-    """The match with its stored hands replayed (or the replay cached for its version)."""
+    """The match as stored: its state after the last hand, its hands read as far as they are looked
+    at. A match from before states were stored (or whose state does not belong to its version) is
+    replayed from its hands instead."""
     game = get_game(match.game)
     table = game.table(len(match.seats), match.seat_sides)
-    key = cache_key(match)
-    done = replays().get(key)
-    if done is None:
-        done = replay(game, table, match.options, stored_records(match))
-        replays().put(key, done)
-    return Scored(match, game, table, done)
+    if match.state is not None and match.state_version == match.version:
+        return Scored(match, game, table, StoredReplay(game, table, match))
+    return Scored(match, game, table, replay(game, table, match.options, stored_records(match)))
+
+
+def load_for_write(match_id: int) -> Scored:
+    """The match about to change; one not yet stored is stored in full first (in the same write)."""
+    scored = load(match_id)
+    if not scored.stored:
+        _store(scored.match, scored.replay, first=1)
+    return scored
 
 
 def load(match_id: int) -> Scored:
@@ -312,7 +376,9 @@ def authorize(match_id: int, key: str | None) -> None:
 def _seat(table: Table, game: Game, names: list[str], options: dict) -> Match:
     players = [find_or_add_player(name) for name in names]
     key = secrets.token_urlsafe(24)  # 192 bits; shown once, kept only as its hash
-    match = Match(game=game.key, options=options, status=IN_PROGRESS, key_hash=hash_key(key))
+    start = encode_state(game.new_state(table, options))  # stored from the start: no replay on read
+    match = Match(game=game.key, options=options, status=IN_PROGRESS, key_hash=hash_key(key), state=start,
+                  state_version=0, version=0)
     match.issued_key = key
     match.seats = [Seat(position=position, side=table.side_of(position), player=player)
                    for position, player in enumerate(players)]
@@ -353,7 +419,7 @@ def record_hand(
 
     `expected` is the number the client means to create; a stale one is refused (409), except
     when the last hand carries the same form `token`: that is this very form sent again."""
-    scored = load(match_id)
+    scored = load_for_write(match_id)
     match = scored.match
     current = scored.count
     if expected is not None and expected < 1:
@@ -378,8 +444,10 @@ def record_hand(
     hand = scored.game.apply(scored.state, record)
     try:
         _claim(match)
-        db.session.add(Hand(match_id=match.id, number=current + 1, record=record, entered_by=entered_by, token=token))
-        done = Replay(scored.replay.start, [*scored.replay.results, hand], [*scored.replay.records, record])
+        db.session.add(Hand(match_id=match.id, number=current + 1, record=record, entered_by=entered_by, token=token,
+                            **_stored_hand(hand)))
+        match.state = encode_state(hand.state)
+        done = Replay(scored.state, [hand], [record])
         return Recorded(_save(Scored(match, scored.game, scored.table, done)), current + 1, hand)
     except Conflict:
         if token and _tapped_twice(match, current + 1, token):  # the same form's other tap got in first
@@ -402,31 +470,50 @@ def _last_token(match: Match, number: int) -> str | None:
     return db.session.scalar(db.select(Hand.token).where(Hand.match_id == match.id, Hand.number == number))
 
 
+def _stored_hand(done: HandResult) -> dict:
+    """The columns that keep what a hand did beside its record."""
+    return {"state": encode_state(done.state), "changes": list(done.changes),
+            "reasons": [[reason.text, str(reason.rule)] for reason in done.reasons], "game_winner": done.game_winner}
+
+
+def _store(match: Match, done: Replay, first: int) -> None:
+    """Write the replayed hands `first`.. (their records, states, changes, reasons) and the state
+    after the last of them as the match's."""
+    rows = db.session.scalars(
+        db.select(Hand).where(Hand.match_id == match.id, Hand.number >= first).order_by(Hand.number)
+    ).all()
+    for row, record, result in zip(rows, done.records, done.results):
+        row.record = record
+        for column, value in _stored_hand(result).items():
+            setattr(row, column, value)
+    match.state = encode_state(done.state)
+
+
 def _save(scored: Scored) -> Scored:
-    """Write the derived result on the match, commit, and keep the replay for the new version."""
+    """Write the derived result on the match, stamp its stored state with this write's version
+    (claimed before the commit), commit, and give back the match as now stored."""
     match = scored.match
     result = scored.result
     match.status = FINISHED if result.over else IN_PROGRESS
     match.winner = result.winner
-    with base.sides_named(*side_labels(match, scored.table)):  # the history lists name the players
-        match.headline = scored.game.result(scored.state, called=match.called).headline if result.over else None
+    match.headline = result.headline if result.over else None  # marked: rendered where it is shown
     for seat in match.seats:
         seat.outcome = result.outcome(seat.side)
-    key = cache_key(match)  # this write's version, claimed before the commit
+    match.state_version = match.version
     _commit()
-    replays().put(key, scored.replay)
-    return scored
+    return score(match)
 
 
-def _rewrite(match: Match, records: list[Any], changed: int = 0, deleted: int = 0) -> Scored:
-    """Replay a changed list of records; refuse if hand `changed` is bad or a later one no longer fits.
+def _rewrite(match: Match, records: list[Any], changed: int = 0, deleted: int = 0, start=None, first: int = 1) -> Scored:
+    """Replay a changed list of records, from the start or (`start`, `first`) from the hand that
+    changed; refuse if hand `changed` is bad or a later one no longer fits.
 
     After a deletion the list is one shorter: a refusal names the hand by its number as the
     table knows it now, before the deletion."""
     game = get_game(match.game)
     table = game.table(len(match.seats), match.seat_sides)
     try:
-        done = replay(game, table, match.options, records)
+        done = replay_from(game, start or game.new_state(table, match.options), records, first)
     except ReplayError as error:
         if error.number == changed:
             raise Invalid(error.reason, error.fields) from None
@@ -441,28 +528,34 @@ def log(match: Match, action: str, number: int | None = None, before: Any = None
     db.session.add(MatchEvent(match_id=match.id, action=action, number=number, before=before, after=after))
 
 
+def state_before(scored: Scored, number: int):
+    """The state hand `number` was played from: the stored state after the hand before it."""
+    return scored.replay.results[number - 2].state if number > 1 else scored.replay.start
+
+
 def edit_hand(match_id: int, number: int, raw: Any) -> Scored:
-    """Change hand `number`; every later hand is replayed on top of it."""
-    scored = load(match_id)
+    """Change hand `number`; the hands from it on are replayed from the state before it."""
+    scored = load_for_write(match_id)
     _check_number(scored, number)
-    records = [*scored.replay.records]
-    records[number - 1] = raw
-    changed = _rewrite(scored.match, records, number)
+    records = list(scored.replay.records[number - 1:])
+    was = records[0]
+    records[0] = raw
+    changed = _rewrite(scored.match, records, number, start=state_before(scored, number), first=number)
     _claim(scored.match)
-    log(scored.match, "edit", number, scored.replay.records[number - 1], changed.replay.records[number - 1])
-    hand = db.session.scalar(db.select(Hand).where(Hand.match_id == match_id, Hand.number == number))
-    hand.record = changed.replay.records[number - 1]
+    log(scored.match, "edit", number, was, changed.replay.records[0])
+    _store(scored.match, changed.replay, first=number)
     return _save(changed)
 
 
 def delete_hand(match_id: int, number: int, action: str = "delete") -> Scored:
-    """Remove hand `number`; the hands after it move up one number and are replayed."""
-    scored = load(match_id)
+    """Remove hand `number`; the hands after it move up one number and are replayed from the state
+    before it."""
+    scored = load_for_write(match_id)
     _check_number(scored, number)
-    records = [r for n, r in enumerate(scored.replay.records, start=1) if n != number]
-    changed = _rewrite(scored.match, records, deleted=number)
+    later = list(scored.replay.records[number - 1:])
+    changed = _rewrite(scored.match, later[1:], deleted=number, start=state_before(scored, number), first=number)
     _claim(scored.match)
-    log(scored.match, action, number, scored.replay.records[number - 1])
+    log(scored.match, action, number, later[0])
     hands = db.session.scalars(
         db.select(Hand).where(Hand.match_id == match_id, Hand.number >= number).order_by(Hand.number)
     ).all()
@@ -471,6 +564,7 @@ def delete_hand(match_id: int, number: int, action: str = "delete") -> Scored:
     for moved in hands[1:]:  # ascending, so each new number is already free
         moved.number -= 1
         db.session.flush()
+    _store(scored.match, changed.replay, first=number)
     return _save(changed)
 
 
@@ -486,7 +580,7 @@ def undo_last(match_id: int, expected: int | None = None) -> Scored:
 
 def finish_match(match_id: int) -> Scored:
     """End a match whose game has no natural end (the table called time)."""
-    scored = load(match_id)
+    scored = load_for_write(match_id)
     match = scored.match
     if not scored.game.ends_by_call(match.options):
         raise Conflict(f"A {scored.game.name} match ends by itself; it cannot be called.")
@@ -500,20 +594,20 @@ def finish_match(match_id: int) -> Scored:
 
 def reopen_match(match_id: int) -> Scored:
     """Take back a `finish`: the table plays on."""
-    scored = load(match_id)
+    scored = load_for_write(match_id)
     if not scored.match.called:
         told = "it ends by itself" if not scored.game.ends_by_call(scored.match.options) else "it was not finished"
         raise Conflict(f"This match cannot be reopened: {told}.")
     _claim(scored.match)
     scored.match.called = False
     log(scored.match, "reopen")
-    return _save(_rewrite(scored.match, scored.replay.records))
+    return _save(Scored(scored.match, scored.game, scored.table, scored.replay))
 
 
 def edit_setup(match_id: int, names: Any = None, options: Any = None) -> Scored:
     """Fix a match's set-up: who sits where (names in seating order), the first dealer and the
     house rules. Every hand is replayed; a hand the new set-up makes impossible is named (409)."""
-    scored = load(match_id)
+    scored = load_for_write(match_id)
     match, game = scored.match, scored.game
     names = clean_names(scored.names if names is None else names)
     if len(names) != len(match.seats):
@@ -522,7 +616,7 @@ def edit_setup(match_id: int, names: Any = None, options: Any = None) -> Scored:
     table, parsed = _table_and_options(game, names, merged)
     before = {"players": scored.names, "options": dict(match.options)}
     match.options = parsed
-    changed = _rewrite(match, scored.replay.records)
+    changed = _rewrite(match, list(scored.replay.records))
     _claim(match)
     log(match, "setup", before=before, after={"players": names, "options": parsed})
     for seat, name in zip(match.seats, names):
@@ -531,7 +625,7 @@ def edit_setup(match_id: int, names: Any = None, options: Any = None) -> Scored:
         elif seat.player.name != name:
             seat.player.name = name  # the same player, spelled better
     db.session.flush()
-    name_sides(match)
+    _store(match, changed.replay, first=1)
     return _save(changed)
 
 

@@ -36,9 +36,9 @@ def match_json(scored: Scored) -> dict[str, Any]:
         "winner": result.winner if result.over else None,
         "dealer": scored.dealer,
         "state": scored.game.public_state(scored.state),
-        "headline": result.headline if result.over else None,
+        "headline": service.lettered(result.headline) if result.over else None,
         "hands": [
-            {"number": n, "record": record, "changes": done.changes, "reasons": [str(r) for r in done.reasons]}
+            {"number": n, "record": record, "changes": done.changes, "reasons": [service.lettered(r.text) for r in done.reasons]}
             for n, (record, done) in numbered
         ],
     }
@@ -95,7 +95,8 @@ def body() -> dict:
 @bp.errorhandler(ServiceError)
 def refused(error: ServiceError):
     db.session.rollback()
-    return jsonify(error=error.message, fields=error.fields), status_of(error)
+    fields = {name: service.lettered(text) for name, text in error.fields.items()}
+    return jsonify(error=service.lettered(error.message), fields=fields), status_of(error)
 
 
 @bp.errorhandler(HTTPException)
@@ -174,7 +175,7 @@ def record(match_id: int):
     answer = {
         "number": done.number,
         "changes": done.hand.changes,
-        "reasons": [str(r) for r in done.hand.reasons],
+        "reasons": [service.lettered(r.text) for r in done.hand.reasons],
         "match": match_json(done.scored),
     }
     return jsonify(answer), 201

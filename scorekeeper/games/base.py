@@ -34,10 +34,13 @@ The shape of every game module:
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from collections.abc import Callable, Mapping, Sequence
+import re
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any, ClassVar
 
 from .fields import (  # noqa: F401  (re-exported: games import them from here)
@@ -409,8 +412,14 @@ class Replay:
 
 def replay(game: Game, table: Table, options: Mapping, records: Sequence[Any]) -> Replay:
     """Apply `records` in order from a new game; a record that no longer fits raises ReplayError."""
-    done = Replay(game.new_state(table, options))
-    for number, raw in enumerate(records, start=1):
+    return replay_from(game, game.new_state(table, options), records)
+
+
+def replay_from(game: Game, state: State, records: Sequence[Any], first: int = 1) -> Replay:
+    """Apply `records` from `state`, the first of them being hand number `first` (an edit replays
+    from the hand it changes, not from the start)."""
+    done = Replay(state)
+    for number, raw in enumerate(records, start=first):
         try:
             record = game.check(done.state, raw)
         except RecordError as error:
@@ -420,53 +429,120 @@ def replay(game: Game, table: Table, options: Mapping, records: Sequence[Any]) -
     return done
 
 
-_SIDE_NAMES: ContextVar[tuple[str, ...] | None] = ContextVar("side_names", default=None)
-_PLURAL: ContextVar[tuple[bool, ...]] = ContextVar("side_plural", default=())
+_MARKING: ContextVar[bool] = ContextVar("marking_sides", default=False)
 LETTERS = "ABCDEFGHIJKL"
+_SIDE_MARK = re.compile("\x1f(\\d+)\x1f")
+_VERB_MARK = re.compile("\x1e(\\d+)\x1d([^\x1d]*)\x1d([^\x1e]*)\x1e")
 
 
-def name_sides(names: Sequence[str], plural: Sequence[bool] = ()):
-    """Name the sides in reasons, headlines and messages (the players' names at this table) for the
-    rest of this context; the returned token undoes it. Unnamed, sides are A, B, C..."""
-    return _SIDE_NAMES.set(tuple(names)), _PLURAL.set(tuple(plural))
+def mark_sides(on: bool = True) -> None:
+    """Inside the app, texts name sides by marks that `render` later turns into the players' names
+    (on the pages) or the letters of the side indices (in the API), so one stored text serves both."""
+    _MARKING.set(on)
 
 
 @contextmanager
-def sides_named(names: Sequence[str], plural: Sequence[bool] = ()):
-    """Sides named by their players inside the block only."""
-    tokens = name_sides(names, plural)
+def marked_sides():
+    """Texts made inside the block carry side marks, as the app stores them (verify, export)."""
+    token = _MARKING.set(True)
     try:
         yield
     finally:
-        _SIDE_NAMES.reset(tokens[0])
-        _PLURAL.reset(tokens[1])
+        _MARKING.reset(token)
 
 
-def forget_side_names() -> None:
-    """Back to letters (the app calls this after every request: a worker thread serves many tables)."""
-    _SIDE_NAMES.set(None)
-    _PLURAL.set(())
-
-
-def current_side_names() -> tuple[str, ...] | None:
-    """The names sides go by in this context (None: letters); texts made under them differ."""
-    return _SIDE_NAMES.get()
+def render(text: str, names: Sequence[str] | None = None, plural: Sequence[bool] | None = None) -> str:
+    """A marked text with each side named (by `names`, else by its letter) and verbs agreeing."""
+    if "\x1f" not in text and "\x1e" not in text:
+        return text
+    def verb(found: re.Match) -> str:
+        side = int(found.group(1))
+        return found.group(3) if names and plural and plural[side] else found.group(2)
+    text = _VERB_MARK.sub(verb, text)
+    return _SIDE_MARK.sub(lambda found: names[int(found.group(1))] if names else LETTERS[int(found.group(1))], text)
 
 
 def side_name(side: int) -> str:
-    """How reason lines name a side: its players' names where the table is known, else A, B, C..."""
-    names = _SIDE_NAMES.get()
-    return names[side] if names else LETTERS[side]
+    """How texts name a side: a mark inside the app (see `render`), its letter elsewhere (A, B...)."""
+    return f"\x1f{side}\x1f" if _MARKING.get() else LETTERS[side]
 
 
 def agree(side: int, verb: str) -> str:
     """The verb (given as "wins") agreeing with the side: "win" for a side of several players."""
-    plural = _PLURAL.get()
-    if plural and plural[side] and verb.endswith("s"):
-        return verb[:-2] if verb.endswith(("shes", "ches", "sses", "xes")) else verb[:-1]
-    return verb
+    if not verb.endswith("s"):
+        return verb
+    several = verb[:-2] if verb.endswith(("shes", "ches", "sses", "xes")) else verb[:-1]
+    return f"\x1e{side}\x1d{verb}\x1d{several}\x1e" if _MARKING.get() else verb
 
 
 def side_does(side: int, verb: str) -> str:
     """"Ann wins", "Jana & Luis win": the side's name with the verb agreeing (verb given as "wins")."""
     return f"{side_name(side)} {agree(side, verb)}"
+
+
+# -- stored states ----------------------------------------------------------------------------------
+# A state is stored with its match (and after each hand), so a page reads it instead of replaying.
+# The form is plain JSON: dataclasses, tuples, frozensets, enums and dicts are tagged, and only
+# classes of the engine (or of a registered game's module) can be named: a stored state can never
+# load foreign code.
+
+_ENGINE = __name__.rsplit(".", 1)[0]
+
+
+def encode_state(value: Any) -> Any:
+    """A state (or any value inside one) as JSON-safe data that `decode_state` turns back exactly."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        fields = {f.name: encode_state(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {"$dc": _class_path(type(value)), "f": fields}
+    if isinstance(value, Enum):
+        return {"$enum": _class_path(type(value)), "v": value.value}
+    if isinstance(value, tuple):
+        return {"$t": [encode_state(item) for item in value]}
+    if isinstance(value, frozenset):
+        return {"$fs": sorted((encode_state(item) for item in value), key=repr)}
+    if isinstance(value, list):
+        return [encode_state(item) for item in value]
+    if isinstance(value, Mapping):
+        return {"$d": [[encode_state(k), encode_state(v)] for k, v in value.items()]}
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    raise TypeError(f"a state cannot hold {type(value).__name__}")
+
+
+def decode_state(data: Any) -> Any:
+    if isinstance(data, list):
+        return [decode_state(item) for item in data]
+    if not isinstance(data, dict):
+        return data
+    if "$dc" in data:
+        cls = _engine_class(data["$dc"])
+        return cls(**{name: decode_state(item) for name, item in data["f"].items()})
+    if "$enum" in data:
+        return _engine_class(data["$enum"])(data["v"])
+    if "$t" in data:
+        return tuple(decode_state(item) for item in data["$t"])
+    if "$fs" in data:
+        return frozenset(decode_state(item) for item in data["$fs"])
+    return {decode_state(k): decode_state(v) for k, v in data["$d"]}
+
+
+def _engine_module(name: str) -> bool:
+    """The engine package, or the module of a registered game (a game may live outside it)."""
+    from . import GAMES
+
+    return name == _ENGINE or name.startswith(_ENGINE + ".") or any(
+        type(game).__module__ == name for game in GAMES.values())
+
+
+def _class_path(cls: type) -> str:
+    return f"{cls.__module__}:{cls.__qualname__}"
+
+
+def _engine_class(path: str) -> type:
+    module_name, _, qualname = path.partition(":")
+    if not _engine_module(module_name):
+        raise ValueError(f"a stored state names a class outside the engine: {path}")
+    found: Any = importlib.import_module(module_name)
+    for part in qualname.split("."):
+        found = getattr(found, part)
+    return found

@@ -11,6 +11,7 @@ from flask import current_app, render_template, session
 from jinja2 import TemplateNotFound
 from werkzeug.datastructures import MultiDict
 
+from .. import service
 from ..extensions import db
 from ..games import Game, RecordError
 from ..models import Player
@@ -29,9 +30,7 @@ def seating(scored: Scored) -> Seating:
 
 def state_before(scored: Scored, number: int | None):
     """The state a hand was (or will be) played from."""
-    if number is None:
-        return scored.state
-    return scored.replay.results[number - 2].state if number > 1 else scored.replay.start
+    return scored.state if number is None else service.state_before(scored, number)
 
 
 def record_from_request(scored: Scored, form: MultiDict, number: int | None = None) -> dict:
@@ -46,6 +45,8 @@ def record_from_request(scored: Scored, form: MultiDict, number: int | None = No
 
 
 def hand_rows(scored: Scored, numbers: range) -> list[dict]:
+    if scored.stored and numbers:
+        scored.replay.hands.load(range(min(numbers), max(numbers) + 1))  # one query for the rows shown
     results = scored.replay.results
     return [{"number": n, "changes": results[n - 1].changes, "reasons": results[n - 1].reasons} for n in numbers]
 
@@ -81,6 +82,7 @@ def hand_page(scored: Scored, form, values: Mapping, errors: Mapping, message: s
               editing: int | None = None, writer: bool = True):
     """The match page: scoreboard, the hand form (new or editing), the latest hands."""
     fields = scored.game.form_fields(state_before(scored, editing))
+    errors = {name: service.named(scored.match, text) for name, text in errors.items()}
     sections = form_sections(fields, scored.game.record_forms, seating(scored), values, errors)
     count = scored.count
     latest = hand_rows(scored, range(count, max(count - LATEST, 0), -1))

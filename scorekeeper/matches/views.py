@@ -65,6 +65,12 @@ def new_match(key: str):
     return new_match_page(game, form, MultiDict(), None)
 
 
+@bp.app_template_filter("named")
+def named(text: str | None, match: Match) -> str:
+    """An engine text with its sides named by their players, as the pages show them."""
+    return service.named(match, text) if text else ""
+
+
 @bp.before_request
 def only_the_table_writes():
     """Every page that changes a match needs its key (held by the phone that started it, and the
@@ -232,7 +238,7 @@ def undo(match_id: int):
         return _change(match_id, lambda: service.reopen_match(match_id), "Finish taken back: play on.")
     number = scored.count
     record = scored.replay.records[-1] if number else None
-    if _attempt(lambda: service.undo_last(match_id, form.expected.data), f"Hand {number} taken back."):
+    if _attempt(lambda: service.undo_last(match_id, form.expected.data), f"Hand {number} taken back.", match_id):
         session["undone"] = {"match": match_id, "number": number, "record": record}
     return redirect(url_for("matches.show", match_id=match_id))
 
@@ -343,7 +349,7 @@ def _back() -> str:
     return target if target.startswith("/") and not target.startswith("//") else url_for("matches.home")
 
 
-def _attempt(action, done: str) -> bool:
+def _attempt(action, done: str, match_id: int | None = None) -> bool:
     """Run a change and say how it went in a flash; a refusal rolls back. False if refused."""
     try:
         action()
@@ -351,15 +357,16 @@ def _attempt(action, done: str) -> bool:
         db.session.rollback()
         if isinstance(error, NotFound):
             abort(404)
-        flash(error.message, "error")
+        message = service.named(service.get_match(match_id), error.message) if match_id else error.message
+        flash(message, "error")
         return False
     flash(done)
     return True
 
 
 def _change(match_id: int, action, done: str):
-    _load(match_id)  # names the sides for any message
-    _attempt(action, done)
+    _load(match_id)
+    _attempt(action, done, match_id)
     return redirect(url_for("matches.show", match_id=match_id))
 
 
@@ -369,7 +376,6 @@ def _load(match_id: int, number: int | None = None):
         match = service.get_match(match_id)
     except ServiceError:
         abort(404)
-    service.name_sides(match)
     scored = service.score(match)
     if number is not None and not 1 <= number <= scored.count:
         abort(404)

@@ -166,3 +166,18 @@ def test_any_record_is_taken_or_refused_with_a_message(key, data):
         state = game.play(state, game.example_hand(state, rng)).state
     raw = data.draw(record_strategy(game, table) | JSON)
     assert_only_record_errors(game, state, raw)
+
+
+@pytest.mark.parametrize("key", KEYS)
+@FAST
+@given(seed=st.integers(0, 10**6))
+def test_a_stored_state_reads_back_exactly(key, seed):
+    """Every state a game reaches survives the JSON it is stored as (issue 14: no replay on read)."""
+    import json as plain
+    from scorekeeper.games.base import decode_state, encode_state
+    game = GAMES[key]
+    table, options, records = example_records(game, seed, most=15)
+    done = replay(game, table, options, records)
+    for state in [done.start] + [result.state for result in done.results]:
+        stored = plain.loads(plain.dumps(encode_state(state)))
+        assert decode_state(stored) == state
