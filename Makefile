@@ -1,9 +1,11 @@
 # Two commands: `make run` serves the app, `make test` runs the whole suite.
+# `make run` and `make serve` listen on HOST:PORT: `make serve HOST=0.0.0.0` for phones on the LAN.
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
 
-.PHONY: run test serve bench clean
+.PHONY: run test proof serve bench clean
 
 $(STAMP): pyproject.toml
 	@command -v python3 >/dev/null || { echo "Python 3.11+ is needed"; exit 1; }
@@ -14,16 +16,19 @@ $(STAMP): pyproject.toml
 	@touch $@
 
 run: $(STAMP)
-	$(BIN)/flask --app scorekeeper db upgrade
-	$(BIN)/flask --app scorekeeper run --host 127.0.0.1 --port 5000
+	HOST=$(HOST) PORT=$(or $(PORT),5000) scripts/serve.sh run
 
 test: $(STAMP)
 	scripts/system-deps.sh
 	scripts/test.sh
 
+# The proofs alone (they also run in `make test`): fuzzing, races, kill -9; prints the figures.
+proof: $(STAMP)
+	scripts/system-deps.sh
+	scripts/test.sh -m proof tests/proof
+
 serve: $(STAMP)
-	$(BIN)/flask --app scorekeeper db upgrade
-	$(BIN)/gunicorn --workers 1 --threads 8 --bind 127.0.0.1:8000 'scorekeeper:create_app()'
+	HOST=$(HOST) PORT=$(or $(PORT),8000) scripts/serve.sh serve
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench.py

@@ -9,11 +9,12 @@ from pathlib import Path
 from flask import Flask, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
 from sqlalchemy import event
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Engine, make_url
+from werkzeug.middleware.proxy_fix import ProxyFix
 
-from .extensions import csrf, db, migrate
-from .games.base import forget_side_names
-from .service import ReplayCache
+from .verify import register as register_verify
+from .extensions import csrf, db, migrate, protect
+from .games.base import mark_sides
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -40,9 +41,89 @@ def secret_key(instance_path: str) -> str:
         return os.environ["SECRET_KEY"]
     path = Path(instance_path, "secret_key")
     if not path.exists():
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
+        write_private_file_once(path, secrets.token_hex(32))
     return path.read_text().strip()
+
+
+def write_private_file_once(path: Path, text: str) -> None:
+    """Create `path` holding `text`, readable by its owner only from the first byte (os.open with
+    0600, never a chmod after), and put in place whole: a worker starting at the same moment sees
+    no file or the complete one, and the first writer wins."""
+    temp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+    descriptor = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(descriptor, "w") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.link(temp, path)
+    except FileExistsError:
+        pass  # another worker made it first; use theirs
+    finally:
+        temp.unlink(missing_ok=True)
+
+
+def sqlite_file(url: str) -> Path | None:
+    """The file a SQLite URL names, or None (another database, or SQLite in memory)."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+        return None
+    if parsed.database.startswith("file:"):
+        return None
+    return Path(parsed.database)
+
+
+def keep_database_private(url: str) -> None:
+    """The SQLite file (and its -wal and -shm, which SQLite makes with the same mode) readable by
+    its owner only: created 0600 before SQLite opens it, and tightened if an older one was not."""
+    path = sqlite_file(url)
+    if path is None:
+        return
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
+    for part in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        try:
+            if part.stat().st_mode & 0o077:
+                part.chmod(0o600)
+        except (FileNotFoundError, PermissionError):
+            pass  # not there yet, or owned by another user: leave it to them
+
+
+# Settings read from the environment (or instance/config.py), with their defaults.
+OPERATOR_SETTINGS: dict[str, object] = {
+    # Behind an HTTPS proxy: Secure cookies, https links, HSTS.
+    "SCOREKEEPER_HTTPS": False,
+    # How many proxies in front of the app set X-Forwarded-For/-Proto/-Host (0: none).
+    "SCOREKEEPER_PROXIES": 0,
+    # Host names (comma-separated) the app answers to, besides localhost and 127.0.0.1.
+    "SCOREKEEPER_HOSTS": "",
+    # Per client address. Generous for a table (a hand a minute), tight for a script flooding it.
+    "SCOREKEEPER_NEW_MATCH_LIMIT": "30 per minute; 500 per day",
+    "SCOREKEEPER_WRITE_LIMIT": "120 per minute",
+}
+LOCAL_HOSTS = ["localhost", "127.0.0.1"]
+
+
+def operator_settings() -> dict[str, object]:
+    settings = {}
+    for name, default in OPERATOR_SETTINGS.items():
+        given = os.environ.get(name)
+        if given is None:
+            settings[name] = default
+        elif isinstance(default, bool):
+            settings[name] = given.strip().lower() in ("1", "true", "yes", "on")
+        elif isinstance(default, int):
+            settings[name] = int(given)
+        else:
+            settings[name] = given
+    return settings
+
+
+def host_list(hosts: str | list[str]) -> list[str]:
+    if isinstance(hosts, str):
+        hosts = hosts.split(",")
+    return [host.strip() for host in hosts if host.strip()]
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -52,13 +133,18 @@ def create_app(test_config: dict | None = None) -> Flask:
         template_folder=str(ROOT / "templates"),
         static_folder="static",
     )
-    # The instance folder holds the SQLite file and the generated secret.
-    os.makedirs(app.instance_path, exist_ok=True)
+    # The instance folder holds the SQLite file and the generated secret: the owner's only.
+    os.makedirs(app.instance_path, mode=0o700, exist_ok=True)
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI=database_url(app.instance_path),
         SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
-        WTF_CSRF_TIME_LIMIT=None,  # a match can last an evening; the form must still post
+        # A match lasts an evening: its forms must still post hours later, but not forever.
+        WTF_CSRF_TIME_LIMIT=12 * 3600,
         MAX_CONTENT_LENGTH=64 * 1024,
+        SESSION_COOKIE_SAMESITE="Lax",
+        RATELIMIT_STORAGE_URI="memory://",
+        RATELIMIT_HEADERS_ENABLED=True,
+        **operator_settings(),
     )
     # Deployment settings live in instance/config.py, outside the repository.
     app.config.from_pyfile("config.py", silent=True)
@@ -66,14 +152,28 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.update(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = secret_key(app.instance_path)
+    # The suite posts far faster than any table; the rate-limit tests switch limits back on.
+    app.config.setdefault("RATELIMIT_ENABLED", not app.config.get("TESTING"))
+    if app.config["TRUSTED_HOSTS"] is None:  # Flask's default, None, would trust any Host header
+        app.config["TRUSTED_HOSTS"] = LOCAL_HOSTS + host_list(app.config["SCOREKEEPER_HOSTS"])
+    if app.config["SCOREKEEPER_HTTPS"]:
+        app.config.update(SESSION_COOKIE_SECURE=True, PREFERRED_URL_SCHEME="https")
+    if app.config["SCOREKEEPER_PROXIES"]:
+        hops = app.config["SCOREKEEPER_PROXIES"]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
 
+    keep_database_private(app.config["SQLALCHEMY_DATABASE_URI"])
     db.init_app(app)
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     csrf.init_app(app)
-    app.extensions["scorekeeper.replays"] = ReplayCache()
+    protect(app)
     register_blueprints(app)
     register_errors(app)
-    app.teardown_request(lambda error: forget_side_names())
+    register_commands(app)
+    register_verify(app)
+    # Texts made inside a request name sides by marks, rendered as names (pages) or letters (API).
+    app.before_request(lambda: mark_sides(True))
+    app.teardown_request(lambda error: mark_sides(False))
     app.json.sort_keys = False  # keep the API's fields in the order API.md lists them
     app.json.compact = True
     app.jinja_env.trim_blocks = True
@@ -116,6 +216,27 @@ def register_errors(app: Flask) -> None:
     def too_large(error):
         return page(413, "Too much", "That was far more than any hand needs.")
 
+    @app.errorhandler(429)
+    def too_many(error):
+        return page(429, "Slow down", error.description)
+
+
+def register_commands(app: Flask) -> None:
+    from .cli import commands
+
+    for command in commands:
+        app.cli.add_command(command)
+
+
+# PRAGMA synchronous: FULL syncs the WAL at every commit, so an acknowledged hand survives a power
+# cut (NORMAL may lose the last ones; bench/sqlite_sync.py measures the cost).
+SYNCHRONOUS_LEVELS = ("OFF", "NORMAL", "FULL", "EXTRA")
+
+
+def sqlite_synchronous() -> str:
+    level = os.environ.get("SCOREKEEPER_SQLITE_SYNCHRONOUS", "FULL").upper()
+    return level if level in SYNCHRONOUS_LEVELS else "FULL"
+
 
 @event.listens_for(Engine, "connect")
 def _sqlite_pragmas(dbapi_connection, connection_record):
@@ -124,5 +245,5 @@ def _sqlite_pragmas(dbapi_connection, connection_record):
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute(f"PRAGMA synchronous={sqlite_synchronous()}")
         cursor.close()

@@ -1,8 +1,11 @@
 """Flask extensions, created unbound here and bound to the app in the factory."""
 
-from flask import current_app
+from flask import current_app, request
+from flask_limiter import ApplicationLimit, Limiter
+from flask_limiter.util import get_remote_address
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
+from flask_talisman import Talisman
 from flask_wtf import CSRFProtect
 from sqlalchemy import MetaData
 from sqlalchemy.orm import DeclarativeBase
@@ -26,6 +29,50 @@ migrate = Migrate()
 csrf = CSRFProtect()
 
 
-def replay_cache():
-    """This app's cache of replayed matches (made in the factory; one per app, so per database)."""
-    return current_app.extensions["scorekeeper.replays"]
+
+# -- security headers and rate limits --------------------------------------------------------------
+
+# Everything from this origin only. The one inline <style> (the hand form's rules that hide fields
+# a choice rules out) carries the page's nonce: templates write nonce="{{ csp_nonce() }}".
+CONTENT_SECURITY_POLICY = {
+    "default-src": "'self'",
+    "script-src": "'self'",
+    "style-src": "'self'",
+    "img-src": "'self'",
+    "object-src": "'none'",
+    "base-uri": "'none'",
+    "form-action": "'self'",
+    "frame-ancestors": "'none'",
+}
+WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"]
+NEW_MATCH_ENDPOINTS = {"api.create", "matches.new_match"}
+SLOW_DOWN = "Too many changes from here in a short time: wait a minute, then try again."
+
+
+def protect(app) -> None:
+    """Security headers (Flask-Talisman) and rate limits (Flask-Limiter). One of each per app:
+    both keep their settings on the extension object, so a shared one would mix apps' settings."""
+    https = app.config["SCOREKEEPER_HTTPS"]
+    Talisman(
+        app,
+        force_https=False,  # the HTTPS proxy redirects; the app may also serve plain HTTP on a LAN
+        strict_transport_security=https,
+        session_cookie_secure=https,
+        session_cookie_samesite=app.config["SESSION_COOKIE_SAMESITE"],
+        frame_options="DENY",
+        content_security_policy=CONTENT_SECURITY_POLICY,
+        content_security_policy_nonce_in=["style-src"],
+        referrer_policy="same-origin",  # CSRF checks over HTTPS need the Referer; no other site sees it
+    )
+    limits = [
+        ApplicationLimit(
+            lambda: current_app.config["SCOREKEEPER_WRITE_LIMIT"],
+            scope="writes", methods=WRITE_METHODS, error_message=SLOW_DOWN,
+        ),
+        ApplicationLimit(
+            lambda: current_app.config["SCOREKEEPER_NEW_MATCH_LIMIT"],
+            scope="new-matches", methods=["POST"], error_message=SLOW_DOWN,
+            exempt_when=lambda: request.endpoint not in NEW_MATCH_ENDPOINTS,
+        ),
+    ]
+    Limiter(get_remote_address, app=app, application_limits=limits)

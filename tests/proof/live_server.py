@@ -1,0 +1,96 @@
+"""A real gunicorn serving the app the way `make serve` does (scripts/gunicorn.conf.py), on
+127.0.0.1 and a free port, for the tests that need real sockets: slow clients and kill -9."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+GUNICORN = Path(sys.executable).with_name("gunicorn")
+CONFIG = ROOT / "scripts" / "gunicorn.conf.py"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class LiveServer:
+    """gunicorn in a process group of its own, so the tests can kill -9 it and its worker at once
+    (and nothing else)."""
+
+    def __init__(self, database_url: str, log: Path, **environment: str):
+        self.port = free_port()
+        self.log = log
+        self.environment = {
+            **os.environ,
+            "HOST": "127.0.0.1",
+            "PORT": str(self.port),
+            "DATABASE_URL": database_url,
+            "SECRET_KEY": "live-server-test",
+            # A test sends far more writes a minute than a table would.
+            "SCOREKEEPER_WRITE_LIMIT": "1000000 per minute",
+            "SCOREKEEPER_NEW_MATCH_LIMIT": "1000000 per minute",
+            **environment,
+        }
+        self.process: subprocess.Popen | None = None
+
+    def start(self, timeout: float = 30) -> LiveServer:
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(
+                [str(GUNICORN), "-c", str(CONFIG)], cwd=ROOT, env=self.environment,
+                stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+            )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"gunicorn exited at start:\n{self.log.read_text()[-3000:]}")
+            try:
+                if self.request("GET", "/rules/", timeout=2)[0] == 200:
+                    return self
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError(f"gunicorn did not answer in {timeout}s:\n{self.log.read_text()[-3000:]}")
+
+    def request(self, method: str, path: str, body=None, headers=None, timeout: float = 10):
+        """(status, JSON answer or None) of one request on a new connection."""
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        try:
+            payload = None if body is None else json.dumps(body)
+            sent = {"Content-Type": "application/json", **(headers or {})} if payload else dict(headers or {})
+            connection.request(method, path, body=payload, headers=sent)
+            answer = connection.getresponse()
+            data = answer.read()
+            is_json = answer.getheader("Content-Type", "").startswith("application/json")
+            return answer.status, json.loads(data) if is_json and data else None
+        finally:
+            connection.close()
+
+    def kill(self) -> None:
+        """kill -9 the master and its worker, as a power cut or the OOM killer would."""
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def __enter__(self) -> LiveServer:
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
