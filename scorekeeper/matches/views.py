@@ -17,12 +17,14 @@ from ..service import NotFound, ServiceError
 from . import bp
 from .forms import ConfirmForm, HandForm, SeatsForm
 from .present import edit_values, hand_page, hand_rows, new_match_page, record_from_request, seats_from_form, setup_page
+from . import queries
 from .queries import matches as _matches
 
 RECENT = 10
 PAGE = 50
 THEMES = ("auto", "light", "dark")
 KEYS_KEPT = 40
+HISTORY_PAGE = 30  # matches a history page shows; older ones a tap away (keyset, no OFFSET)
 WATCH_SECONDS = 25
 WRITES = {f"matches.{name}" for name in ("record", "edit", "delete", "undo", "redo", "reopen", "finish", "setup",
                                            "remove", "share")}
@@ -338,9 +340,15 @@ def history():
     player = request.args.get("player", type=int)
     if player is not None and not 0 < player <= service.ID_LIMIT:
         player = None  # no such player: the whole history, not a database overflow
-    matches = _matches(game=game if game in GAMES else None, player=player, limit=200)
+    before = request.args.get("before", type=int)
+    if before is not None and not 0 < before <= service.ID_LIMIT:
+        before = None
+    game = game if game in GAMES else None
+    found = queries.page(game=game, player=player, before=before, limit=HISTORY_PAGE + 1)
+    older = found[HISTORY_PAGE - 1].id if len(found) > HISTORY_PAGE else None
     players = db.session.scalars(db.select(Player).order_by(Player.name)).all()
-    return render_template("matches/history.html", matches=matches, games=GAMES, players=players, game=game, player=player)
+    return render_template("matches/history.html", matches=found[:HISTORY_PAGE], games=GAMES, players=players,
+                           game=game, player=player, older=older, paged=before is not None)
 
 
 def _back() -> str:
