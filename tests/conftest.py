@@ -89,7 +89,7 @@ class Actions:
             match_id, key = answer.json["id"], answer.json["key"]
             self.keys[match_id] = key
             # The same client is also the phone at the table: its pages may score the match.
-            self.client.get(f"/matches/{match_id}/join/{key}")
+            self.client.get(f"/matches/{match_id}/join?key={key}")
         return answer
 
     def start(self, game: str, players: list[str], **options) -> int:

@@ -50,7 +50,7 @@ def _count(text: str | None, most: int) -> int:
     """How many of an extra were tapped: a toggle's "on", or a number 0..most (anything else: none)."""
     if text in ("on", "true"):
         return 1
-    if text and text.isascii() and text.isdigit() and int(text) <= most:
+    if text and text.isascii() and text.isdigit() and len(text) <= 3 and int(text) <= most:
         return int(text)
     return 0
 

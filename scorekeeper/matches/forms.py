@@ -3,6 +3,7 @@ new-match form's house rules; every game field is drawn and read by widgets.py."
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from flask_wtf import FlaskForm
@@ -15,6 +16,7 @@ from ..games.base import Table
 from .widgets import Seating, Widget, build_widgets, record_from_form
 
 OPTION_PREFIX = "opt-"
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # the one-time token a form carries; anything else is none
 
 
 class ConfirmForm(FlaskForm):
@@ -27,7 +29,7 @@ class HandForm(FlaskForm):
     """The CSRF token, the hand number the phone expects to create, and a one-time token."""
 
     expected = IntegerField(validators=[Optional()])
-    token = HiddenField()
+    token = HiddenField(filters=[lambda value: value if value and TOKEN.fullmatch(value) else None])
 
 
 class SeatsForm(FlaskForm):

@@ -145,9 +145,11 @@ def events(match_id: int):
                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
 
-@bp.get("/matches/<int:match_id>/join/<key>")
-def join(match_id: int, key: str):
-    """The scorer link: this phone may now record and fix hands of the match."""
+@bp.get("/matches/<int:match_id>/join")
+def join(match_id: int):
+    """The scorer link: this phone may now record and fix hands of the match. The key rides in the
+    query string, which the access log leaves out."""
+    key = request.args.get("key", "")
     _load(match_id)
     try:
         service.authorize(match_id, key)
@@ -163,7 +165,7 @@ def share(match_id: int):
     """Links (and QR codes) for the other phones at the table: one to score, one to watch."""
     scored = _load(match_id)
     key = key_for(match_id)
-    scorer = url_for("matches.join", match_id=match_id, key=key, _external=True) if key else None
+    scorer = url_for("matches.join", match_id=match_id, key=key, _external=True) if key else None  # ?key=
     watcher = url_for("matches.watch", match_id=match_id, _external=True)
     codes = {"scorer": qr_svg(scorer) if scorer else None, "watcher": qr_svg(watcher)}
     return render_template("matches/share.html", s=scored, scorer=scorer, watcher=watcher, codes=codes)

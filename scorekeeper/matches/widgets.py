@@ -69,6 +69,11 @@ class Seating:
         return list(self.names)
 
 
+def _small_number(text: str) -> bool:
+    """Plain digits, short enough to be a count at a card table (a form can send anything)."""
+    return text.isascii() and text.isdigit() and len(text) <= 6
+
+
 def _is_on(value: Any) -> bool:
     return value in ("on", "true", "1", True)
 
@@ -182,7 +187,7 @@ class PerSideWidget(FieldWidget):
         filled = [item for item in items if item]
         if not fld.required and fld.total is None:
             return [item or "0" for item in items]  # an optional count left blank for a side: none
-        if fld.total is not None and len(blank) == 1 and all(item.isascii() and item.isdigit() for item in filled):
+        if fld.total is not None and len(blank) == 1 and all(_small_number(item) for item in filled):
             items[blank[0]] = str(fld.total - sum(int(item) for item in filled))
         return [item if item else None for item in items]
 

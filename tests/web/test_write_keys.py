@@ -41,11 +41,11 @@ def test_the_share_page_gives_a_scorer_link_and_a_watch_link_as_qr_codes(app):
     match_id = start_on_page(table)
     page = table.get(f"/matches/{match_id}/share").get_data(as_text=True)
     assert page.count("<svg") == 2  # two QR codes, drawn on the server
-    scorer = re.search(r'value="(http://localhost/matches/\d+/join/[^"]+)"', page).group(1)
+    scorer = re.search(r'value="(http://localhost/matches/\d+/join\?key=[^"]+)"', page).group(1)
     assert f'value="http://localhost/matches/{match_id}/watch"' in page
     assert partner.get(scorer.replace("http://localhost", "")).status_code == 302
     assert hand(partner, match_id, 1).status_code == 302  # the partner's phone scores now
-    wrong = partner.get(f"/matches/{match_id}/join/not-the-key")
+    wrong = partner.get(f"/matches/{match_id}/join?key=not-the-key")
     assert wrong.status_code == 403
 
 
