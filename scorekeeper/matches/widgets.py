@@ -435,22 +435,26 @@ def values_from_record(fields: Sequence[Field], record: Mapping[str, Any], prefi
     return values
 
 
-def hidden_rules_css(fields: Sequence[Field]) -> str:
-    """CSS that hides a field until the choice it belongs to is picked (works without JavaScript)."""
+def hidden_rules_css(fields: Sequence[Field], prefix: str = "") -> str:
+    """CSS that hides a field until the choice it belongs to is picked (works without JavaScript);
+    inside a group the rule looks at the group's own choice ("Best hand" shows its category)."""
     rules = []
     for fld in fields:
+        if fld.fields:
+            rules.append(hidden_rules_css(fld.fields, prefix=f"{prefix}{fld.name}-"))
         if not fld.when or fld.when.option:
             continue
+        control, target = f"{prefix}{fld.when.name}", f".w-{prefix}{fld.name}"
         if _controls_by_toggle(fields, fld):
-            ticked = f'input[name="{fld.when.name}"]:checked'
+            ticked = f'input[name="{control}"]:checked'
             if True not in fld.when.values:
-                rules.append(f'form:has({ticked}) .w-{fld.name}{{display:none}}')
+                rules.append(f'form:has({ticked}) {target}{{display:none}}')
             if False not in fld.when.values:
-                rules.append(f'form:not(:has({ticked})) .w-{fld.name}{{display:none}}')
+                rules.append(f'form:not(:has({ticked})) {target}{{display:none}}')
             continue
-        shown = ",".join(f'input[name="{fld.when.name}"][value="{v}"]:checked' for v in fld.when.values)
-        rules.append(f'form:not(:has({shown})) .w-{fld.name}{{display:none}}')
-    return "\n".join(rules)
+        shown = ",".join(f'input[name="{control}"][value="{v}"]:checked' for v in fld.when.values)
+        rules.append(f'form:not(:has({shown})) {target}{{display:none}}')
+    return "\n".join(rule for rule in rules if rule)
 
 
 def side_letters(table: Table) -> list[str]:
