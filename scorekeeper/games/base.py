@@ -469,9 +469,10 @@ def side_name(side: int) -> str:
 
 def agree(side: int, verb: str) -> str:
     """The verb (given as "wins") agreeing with the side: "win" for a side of several players."""
+    irregular = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go"}
     if not verb.endswith("s"):
         return verb
-    several = verb[:-2] if verb.endswith(("shes", "ches", "sses", "xes")) else verb[:-1]
+    several = irregular.get(verb) or (verb[:-2] if verb.endswith(("shes", "ches", "sses", "xes")) else verb[:-1])
     return f"\x1e{side}\x1d{verb}\x1d{several}\x1e" if _MARKING.get() else verb
 
 

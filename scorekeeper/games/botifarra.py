@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .base import Board, Field, Game, HandResult, Reason, Result, State, side_name
+from .base import Board, Field, Game, HandResult, Reason, Result, State, side_does, side_name
 
 _PLAYERS = 4
 _TARGET = 101  # S4:208
@@ -133,10 +133,10 @@ class Botifarra(Game):
         leader = 0 if first > second else 1
         score = f"{max(first, second)} to {min(first, second)}"
         if max(first, second) >= target:  # only one side scores a hand: it is the one past the target
-            return Result(True, leader, f"{side_name(leader)} wins the game {score}")
+            return Result(True, leader, f"{side_does(leader, 'wins')} the game {score}")
         if first == second:
             return Result(False, None, f"Level at {first} (game to {target})")
-        return Result(False, None, f"{side_name(leader)} leads {score} (game to {target})")
+        return Result(False, None, f"{side_does(leader, 'leads')} {score} (game to {target})")
 
     def scores(self, state: BotifarraState) -> list[int]:
         return list(state.points)

@@ -230,7 +230,7 @@ class Cuarenta(Game):
         if cards[0] == cards[1]:
             return {0: (0, f"{counts}: nobody has 20 or more, equal counts score nothing")}
         side = 0 if cards[0] > cards[1] else 1
-        return {side: (_MORE_CARDS_POINTS, f"{counts}: nobody has 20, {side_name(side)} has more, "
+        return {side: (_MORE_CARDS_POINTS, f"{counts}: nobody has 20, {side_does(side, 'has')} more, "
                                            f"+{_MORE_CARDS_POINTS}")}
 
     # -- standing -----------------------------------------------------------------------------
@@ -292,10 +292,10 @@ def _check_limits(events: Sequence[Mapping]) -> None:
     plays = Counter(event["side"] for event in events if event["type"] in _PLAYS)
     for side in (0, 1):
         if rondas[side] > _MOST_RONDAS:
-            raise RecordError(f"What scored: {side_name(side)} has {rondas[side]} rondas; a side can declare at "
+            raise RecordError(f"What scored: {side_does(side, 'has')} {rondas[side]} rondas; a side can declare at "
                               f"most {_MOST_RONDAS} in a round.", "events")
         if plays[side] > _MOST_PLAYS:
-            raise RecordError(f"What scored: {side_name(side)} has {plays[side]} scoring plays; a side plays "
+            raise RecordError(f"What scored: {side_does(side, 'has')} {plays[side]} scoring plays; a side plays "
                               f"only {_MOST_PLAYS} cards in a round.", "events")
 
 

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .base import Board, Field, Game, HandResult, Reason, RecordError, Result, State, side_name
+from .base import Board, Field, Game, HandResult, Reason, RecordError, Result, State, agree, side_does, side_name
 
 _PLAYERS = 4
 _TRICKS = 6
@@ -168,7 +168,7 @@ class Hasenpfeffer(Game):
         if winner is not None:
             new = new.evolve(winner=winner)
             role = "declaring" if winner == declarers else "defending"
-            text = f"{side_name(winner)} has {points[winner]} (game to {_target(new)}), {role}, and wins"
+            text = f"{side_does(winner, 'has')} {points[winner]} (game to {_target(new)}), {role}, and {agree(winner, 'wins')}"
             reasons.append(Reason(text, Rule.END))
         return HandResult(new, changes, reasons, winner)
 
@@ -185,11 +185,11 @@ class Hasenpfeffer(Game):
         if state.winner is not None:
             loser = state.table.other(state.winner)
             return Result(True, state.winner,
-                          f"{side_name(state.winner)} wins {state.points[state.winner]} to {state.points[loser]}")
+                          f"{side_does(state.winner, 'wins')} {state.points[state.winner]} to {state.points[loser]}")
         if first == second:
             return Result(False, None, f"Level at {first}" if first or state.hands else "No points yet")
         leader = 0 if first > second else 1
-        return Result(False, None, f"{side_name(leader)} leads {max(first, second)} to {min(first, second)}")
+        return Result(False, None, f"{side_does(leader, 'leads')} {max(first, second)} to {min(first, second)}")
 
     def scores(self, state: HasenpfefferState) -> list[int]:
         return list(state.points)
@@ -204,7 +204,7 @@ class Hasenpfeffer(Game):
         elif state.last is not None:
             lines.append(f"Last hand: {state.last.describe()}")
         if state.winner is None:
-            lines += [f"{side_name(side)} is at {total} but has not won: a side cannot win defending a made contract"
+            lines += [f"{side_does(side, 'is')} at {total} but {agree(side, 'has')} not won: a side cannot win defending a made contract"
                       for side, total in enumerate(state.points) if total >= _target(state)]
         turn = (("Deals", state.dealer), ("Bids first", state.table.next_seat(state.dealer)))
         return dataclasses.replace(super().board(state), lines=tuple(lines), turn=turn)

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .base import Board, Field, Game, HandResult, Reason, Result, State, side_name
+from .base import Board, Field, Game, HandResult, Reason, Result, State, agree, side_does, side_name
 
 _PLAYERS = 4
 _TRICKS = 8
@@ -110,7 +110,7 @@ class Omi(Game):
         )
         game_winner = self._reached(new)
         if game_winner is not None:
-            text = f"{side_name(game_winner)} reaches {new.points[game_winner]} (game to {_target(new)}) and wins"
+            text = f"{side_does(game_winner, 'reaches')} {new.points[game_winner]} (game to {_target(new)}) and {agree(game_winner, 'wins')}"
             reasons.append(Reason(text, Rule.END))
         return HandResult(new, changes, reasons, game_winner)
 
@@ -156,11 +156,11 @@ class Omi(Game):
         winner = self._reached(state)
         if winner is not None:
             loser = state.table.other(winner)
-            return Result(True, winner, f"{side_name(winner)} wins {state.points[winner]} to {state.points[loser]}")
+            return Result(True, winner, f"{side_does(winner, 'wins')} {state.points[winner]} to {state.points[loser]}")
         if first == second:
             return Result(False, None, f"Level at {first}" if first else "No points yet")
         leader = 0 if first > second else 1
-        return Result(False, None, f"{side_name(leader)} leads {max(first, second)} to {min(first, second)}")
+        return Result(False, None, f"{side_does(leader, 'leads')} {max(first, second)} to {min(first, second)}")
 
     def scores(self, state: OmiState) -> list[int]:
         return list(state.points)

@@ -38,6 +38,7 @@ from .base import (
     RecordForm,
     Result,
     State,
+    side_does,
     side_name,
 )
 
@@ -191,9 +192,9 @@ class Tresette(Game):
         if max(first, second) < target:
             if first == second:
                 return Result(False, None, f"Level at {first} (game to {target})")
-            return Result(False, None, f"{side_name(leader)} leads {score} (game to {target})")
+            return Result(False, None, f"{side_does(leader, 'leads')} {score} (game to {target})")
         if first != second:
-            return Result(True, leader, f"{side_name(leader)} wins the game {score}")
+            return Result(True, leader, f"{side_does(leader, 'wins')} the game {score}")
         if state.options["equal_at_target"] == Equal.DRAW:
             return Result(True, None, f"Draw: both sides reach {target} with {first}")
         return Result(False, None, f"Level at {first}, past {target}: play on")
