@@ -52,11 +52,18 @@ class Player(db.Model):
     # (SQLite's lower() only folds ASCII).
     key: Mapped[str] = mapped_column(String(160), unique=True)  # folding can lengthen a name
     created: Mapped[datetime] = mapped_column(Stamp, default=now_utc)
+    # How many matches the player has a seat in, kept by the service: the players list reads it
+    # instead of counting every seat ever taken.
+    played: Mapped[int] = mapped_column(default=0, server_default="0")
 
     seats: Mapped[list[Seat]] = relationship(back_populates="player")
 
 
 class Match(db.Model):
+    # The home page's lists: matches in play (or set aside) newest first, without a sort of them all.
+    __table_args__ = (Index("ix_match_status_created", "status", "created"),
+                      Index("ix_match_status_updated", "status", "updated"))
+
     id: Mapped[int] = mapped_column(primary_key=True)
     game: Mapped[str] = mapped_column(String(32), index=True)
     options: Mapped[dict] = mapped_column(JSON)
@@ -105,13 +112,16 @@ class Match(db.Model):
 
 
 class Seat(db.Model):
-    __table_args__ = (UniqueConstraint("match_id", "position"), Index("ix_seat_player_outcome", "player_id", "outcome"))
+    # A player's record per game is counted from this index alone.
+    __table_args__ = (UniqueConstraint("match_id", "position"),
+                      Index("ix_seat_player_game_outcome", "player_id", "game", "outcome"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
     position: Mapped[int]
     side: Mapped[int]
+    game: Mapped[str] = mapped_column(String(32))  # the match's game, copied: a match never changes game
     # won, shared, lost or drawn once the match is over (engine Result.outcome); None in play.
     outcome: Mapped[str | None] = mapped_column(String(8))
 

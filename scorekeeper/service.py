@@ -129,6 +129,19 @@ class Scored:
     def stored(self) -> bool:
         return isinstance(self.replay, StoredReplay)
 
+    def hands(self, first: int = 1) -> list[tuple[int, dict, list, list[str]]]:
+        """Hands `first`.. as (number, record, changes, reason texts), read in one go: no replay, and
+        no state decoded (a long match's answer stays cheap)."""
+        if not self.stored:
+            numbered = zip(self.replay.records, self.replay.results)
+            return [(n, record, done.changes, [r.text for r in done.reasons])
+                    for n, (record, done) in enumerate(numbered, start=1) if n >= first]
+        rows = db.session.execute(
+            db.select(Hand.number, Hand.record, Hand.changes, Hand.reasons)
+            .where(Hand.match_id == self.match.id, Hand.number >= first).order_by(Hand.number)
+        ).all()
+        return [(n, record, changes, [text for text, _ in reasons]) for n, record, changes, reasons in rows]
+
     @property
     def next_number(self) -> int:
         return self.count + 1
@@ -380,8 +393,10 @@ def _seat(table: Table, game: Game, names: list[str], options: dict) -> Match:
     match = Match(game=game.key, options=options, status=IN_PROGRESS, key_hash=hash_key(key), state=start,
                   state_version=0, version=0)
     match.issued_key = key
-    match.seats = [Seat(position=position, side=table.side_of(position), player=player)
+    match.seats = [Seat(position=position, side=table.side_of(position), player=player, game=game.key)
                    for position, player in enumerate(players)]
+    for player in players:
+        player.played = (player.played or 0) + 1
     db.session.add(match)
     db.session.commit()
     return match
@@ -621,7 +636,9 @@ def edit_setup(match_id: int, names: Any = None, options: Any = None) -> Scored:
     log(match, "setup", before=before, after={"players": names, "options": parsed})
     for seat, name in zip(match.seats, names):
         if seat.player.key != name.casefold():
+            seat.player.played -= 1
             seat.player = find_or_add_player(name)
+            seat.player.played = (seat.player.played or 0) + 1
         elif seat.player.name != name:
             seat.player.name = name  # the same player, spelled better
     db.session.flush()
@@ -633,6 +650,8 @@ def delete_match(match_id: int) -> None:
     """Remove a match and its hands."""
     match = get_match(match_id)
     _claim(match)
+    for seat in match.seats:
+        seat.player.played -= 1
     db.session.delete(match)
     _commit()
 

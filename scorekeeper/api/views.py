@@ -22,10 +22,8 @@ from . import bp
 def match_json(scored: Scored) -> dict[str, Any]:
     """A match as API.md fixes it; `?hands=N` keeps only the last N hands (a phone's light answer)."""
     match, result = scored.match, scored.result
-    numbered = list(enumerate(zip(scored.replay.records, scored.replay.results), start=1))
     shown = hands_wanted()
-    if shown is not None:
-        numbered = numbered[len(numbered) - shown:] if shown else []
+    first = 1 if shown is None else scored.count - shown + 1
     return {
         "id": match.id,
         "game": match.game,
@@ -38,8 +36,8 @@ def match_json(scored: Scored) -> dict[str, Any]:
         "state": scored.game.public_state(scored.state),
         "headline": service.lettered(result.headline) if result.over else None,
         "hands": [
-            {"number": n, "record": record, "changes": done.changes, "reasons": [service.lettered(r.text) for r in done.reasons]}
-            for n, (record, done) in numbered
+            {"number": n, "record": record, "changes": changes, "reasons": [service.lettered(text) for text in reasons]}
+            for n, record, changes, reasons in (scored.hands(max(first, 1)) if first <= scored.count else [])
         ],
     }
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import abort, render_template
+from sqlalchemy.orm import selectinload
 
 from ..extensions import db
 from ..games import GAMES
@@ -11,15 +12,13 @@ from ..service import ID_LIMIT
 from . import bp
 
 OUTCOMES = ("won", "shared", "lost", "drawn")
-RECENT = 50
+RECENT = 25
 
 
 @bp.get("/")
 def index():
     """Everybody who has sat at a table, with how many matches they played."""
-    counts = db.session.execute(
-        db.select(Player, db.func.count(Seat.id)).outerjoin(Seat).group_by(Player.id).order_by(Player.name)
-    ).all()
+    counts = db.session.execute(db.select(Player, Player.played).order_by(Player.name)).all()
     return render_template("players/index.html", counts=counts)
 
 
@@ -29,9 +28,9 @@ def show(player_id: int):
     player = db.session.get(Player, player_id) if 0 < player_id <= ID_LIMIT else None
     if player is None:
         abort(404)
-    seats = db.session.scalars(
-        db.select(Seat).join(Match).where(Seat.player_id == player.id)
-        .order_by(Match.created.desc(), Match.id.desc()).limit(RECENT)
+    seats = db.session.scalars(  # the newest seats are the newest matches: the index gives them in order
+        db.select(Seat).where(Seat.player_id == player.id).order_by(Seat.id.desc()).limit(RECENT)
+        .options(selectinload(Seat.match).selectinload(Match.seats).joinedload(Seat.player))
     ).all()
     return render_template("players/show.html", player=player, seats=seats, tally=tally(player), games=GAMES)
 
@@ -39,9 +38,9 @@ def show(player_id: int):
 def tally(player: Player) -> dict[str, dict[str, int]]:
     """Per game, how many finished matches the player won, shared, lost and drew (counted by SQL)."""
     rows = db.session.execute(
-        db.select(Match.game, Seat.outcome, db.func.count())
-        .join(Match).where(Seat.player_id == player.id, Seat.outcome.is_not(None))
-        .group_by(Match.game, Seat.outcome)
+        db.select(Seat.game, Seat.outcome, db.func.count())
+        .where(Seat.player_id == player.id, Seat.outcome.is_not(None))
+        .group_by(Seat.game, Seat.outcome)
     ).all()
     per_game: dict[str, dict[str, int]] = {}
     for game, outcome, count in rows:

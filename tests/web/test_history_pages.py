@@ -15,3 +15,23 @@ def test_history_shows_a_page_and_links_to_older_matches(client, actions):
     assert [int(n) for n in re.findall(r'href="/matches/(\d+)"', rest)] == ids[::-1][30:]
     assert "Older matches" not in rest and "Newest" in rest
     assert len(first.encode()) <= 20 * 1024  # a long list stays light
+
+
+def test_each_player_keeps_the_count_of_matches_played(app, client, actions):
+    """The players list reads a stored count, kept right through new matches, seat changes and deletions."""
+    from scorekeeper.extensions import db
+    from scorekeeper.models import Player
+
+    def played() -> dict[str, int]:
+        with app.app_context():
+            return {p.name: p.played for p in db.session.scalars(db.select(Player))}
+
+    first = actions.start("schnapsen", ["Ann", "Bo"])
+    actions.start("schnapsen", ["Ann", "Cy"])
+    assert played() == {"Ann": 2, "Bo": 1, "Cy": 1}
+    assert actions.write("PATCH", first, json={"players": ["Ann", "Di"]}).status_code == 200  # Bo was Di
+    assert played() == {"Ann": 2, "Bo": 0, "Cy": 1, "Di": 1}
+    assert actions.write("DELETE", first).status_code == 204
+    assert played() == {"Ann": 1, "Bo": 0, "Cy": 1, "Di": 0}
+    page = client.get("/players/").get_data(as_text=True)
+    assert re.search(r"<b>Ann</b> <small>1 match</small>", page) and re.search(r"<b>Bo</b> <small>0 matches</small>", page)
