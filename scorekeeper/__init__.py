@@ -9,6 +9,7 @@ from pathlib import Path
 from flask import Flask, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
 from sqlalchemy import event
+from sqlalchemy.orm import configure_mappers
 from sqlalchemy.engine import Engine, make_url
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -178,7 +179,17 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.json.compact = True
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
+    if not app.testing:
+        compile_templates(app)
+        configure_mappers()  # the models' relationships are worked out now, not on a first request
     return app
+
+
+def compile_templates(app: Flask) -> None:
+    """Compile every template when the app starts, not on the first request that needs it: the
+    first phone to open a match after a restart gets its page as fast as the next one does."""
+    for name in app.jinja_env.list_templates(extensions=("html",)):
+        app.jinja_env.get_template(name)
 
 
 def register_blueprints(app: Flask) -> None:
