@@ -57,7 +57,7 @@ class LiveServer:
             try:
                 if self.request("GET", "/rules/", timeout=2)[0] == 200:
                     return self
-            except OSError:
+            except (OSError, http.client.HTTPException):  # not listening yet
                 time.sleep(0.1)
         raise RuntimeError(f"gunicorn did not answer in {timeout}s:\n{self.log.read_text()[-3000:]}")
 
