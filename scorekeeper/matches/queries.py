@@ -28,9 +28,10 @@ def matches(status: str | None = None, game: str | None = None, player: int | No
         query = query.where(Match.game == game)
     if player:
         query = query.where(Match.seats.any(Seat.player_id == player))
-    if active is not None:
+    if active is not None:  # matches in play by their last change: one index range, newest first
         recent = Match.updated >= now_utc() - IDLE
-        query = query.where(recent if active else ~recent)
+        query = query.where(recent if active else Match.updated < now_utc() - IDLE)
+        query = query.order_by(None).order_by(Match.updated.desc(), Match.id.desc())
     return db.session.scalars(query).all()
 
 
