@@ -52,7 +52,7 @@ class When:
         what = ("the option " if self.option else "the ") + self.name.replace("_", " ")
         if all(isinstance(v, bool) for v in self.values) and len(self.values) == 1:
             return f"when {what} is {'ticked' if self.values[0] else 'not ticked'}"
-        return f"when {what} is {' or '.join(str(v) for v in self.values)}"
+        return f"when {what} is {' or '.join(str(v).replace('_', ' ') for v in self.values)}"
 
 
 def on_option(name: str, *values: Any) -> When:

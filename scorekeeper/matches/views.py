@@ -21,7 +21,7 @@ from . import queries
 from .queries import matches as _matches
 
 RECENT = 10
-PAGE = 50
+PAGE = 15  # hands a page of the list shows: a long match stays light on a phone
 THEMES = ("auto", "light", "dark")
 KEYS_KEPT = 40
 HISTORY_PAGE = 30  # matches a history page shows; older ones a tap away (keyset, no OFFSET)
@@ -200,7 +200,8 @@ def hands(match_id: int):
     page = max(request.args.get("page", 1, type=int), 1)
     top = scored.count - (page - 1) * PAGE
     rows = hand_rows(scored, range(top, max(top - PAGE, 0), -1))
-    return render_template("matches/hands.html", s=scored, page=page, latest=rows, older=top - PAGE > 0)
+    return render_template("matches/hands.html", s=scored, page=page, latest=rows, older=top - PAGE > 0,
+                           writer=can_write(match_id))
 
 
 @bp.route("/matches/<int:match_id>/hands/<int:number>/edit", methods=["GET", "POST"])

@@ -7,8 +7,12 @@ sized like a phone, and fails if the page asks any host other than the live serv
 
 from __future__ import annotations
 
+import json
 import os
 import threading
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -125,3 +129,73 @@ def shot(page):
         return path
 
     return take
+
+
+@dataclass(frozen=True)
+class Started:
+    """A match started through the API: its id and the key that lets a phone score it."""
+
+    id: int
+    key: str
+
+
+class TableApi:
+    """The live server's JSON API, as a script at the table uses it: a match is started, its hands
+    sent as records, each write carrying the match's key (API.md "Who may write"). Fast set-up for
+    the page tests: the pages under test are then opened in the browser."""
+
+    def __init__(self, base: str):
+        self.base = base
+        self.keys: dict[int, str] = {}
+
+    def call(self, method: str, path: str, body: dict | None = None) -> tuple[int, dict]:
+        """One request; (status, JSON answer). The key of the match in the path is sent along."""
+        headers = {"Content-Type": "application/json", "Accept": "application/json"}
+        parts = path.split("/")
+        if method != "GET" and len(parts) > 4 and parts[4].isdigit() and int(parts[4]) in self.keys:
+            headers["Authorization"] = f"Bearer {self.keys[int(parts[4])]}"
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.base + path, data=data, method=method, headers=headers)
+        try:
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                return answer.status, json.loads(answer.read() or b"{}")
+        except urllib.error.HTTPError as refused:
+            return refused.code, json.loads(refused.read() or b"{}")
+
+    def start(self, game: str, players: list[str], **options) -> Started:
+        status, answer = self.call("POST", "/api/v1/matches", {"game": game, "players": players, "options": options})
+        assert status == 201, answer
+        self.keys[answer["id"]] = answer["key"]
+        return Started(answer["id"], answer["key"])
+
+    def hand(self, match: Started, record: dict) -> dict:
+        status, answer = self.call("POST", f"/api/v1/matches/{match.id}/hands", {"record": record})
+        assert status == 201, answer
+        return answer
+
+    def finish(self, match: Started) -> dict:
+        status, answer = self.call("POST", f"/api/v1/matches/{match.id}/finish")
+        assert status == 200, answer
+        return answer
+
+    @staticmethod
+    def join(page, match: Started) -> None:
+        """Make the browser one of the phones that score the match (its scorer link)."""
+        page.goto(f"/matches/{match.id}/join?key={match.key}")
+
+
+@pytest.fixture(scope="session")
+def table_api(live_server) -> TableApi:
+    """The live server's JSON API (urllib: no browser needed to set up a match)."""
+    return TableApi(live_server)
+
+
+@pytest.fixture(scope="session")
+def every_game(table_api) -> dict:
+    """For every game, by key: a match just started, one a few hands in and one finished
+    (table.GameMatches), made once through the API for the page tests that visit every game."""
+    from scorekeeper.games import GAMES
+
+    from .table import make_matches
+
+    return {key: make_matches(table_api, key) for key in GAMES}

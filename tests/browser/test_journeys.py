@@ -28,7 +28,7 @@ def seat_players(page: Page, game: str, names: list[str], partnerships: bool = F
     """From the home page to the new-match form of `game`, with the names typed seat by seat."""
     page.goto("/")
     expect(page.get_by_role("heading", name="New match")).to_be_visible()
-    page.get_by_role("link", name=game).click()
+    page.get_by_role("link", name=game, exact=True).click()
     expect(page.get_by_role("heading", name=f"New {game} match")).to_be_visible()
     for seat, name in enumerate(names):
         label = f"Seat {seat + 1} side {SIDE[seat % 2]}" if partnerships else f"Seat {seat + 1}"
@@ -124,13 +124,14 @@ def court_piece_hand(page: Page, number: int, hand: tuple, labels: list[str], sa
     form = the_form(page)
     outcome, detail = hand
     choice = {"tricks": "Tricks", "first_seven": "First seven", "revoke": "Revoke"}[outcome]
-    tap(group(form, "Outcome"), choice)
+    tap(group(form, "How did the hand end?"), choice)
     if outcome == "tricks":
         tricks = group(form, "Tricks")
         for side, count in enumerate(detail):
             tap(group(tricks, labels[side]), str(count))
-    else:
-        tap(group(form, "Side"), labels[detail])
+    else:  # the form asks who gets the court: for a revoke, the side that did not revoke
+        court = detail if outcome == "first_seven" else 1 - detail
+        tap(group(form, "Who gets the court?"), labels[court])
     if save:
         page.get_by_role("button", name=save).click()
     else:
@@ -187,7 +188,7 @@ def test_court_piece_match_from_the_home_page(page: Page, shot) -> None:
 
     # Undo hand 8: the board goes back to where hand 7 left it.
     page.get_by_role("button", name="Undo hand 8").click()
-    expect(page.get_by_role("status").filter(has_text="Last hand taken back.")).to_be_visible()
+    expect(page.get_by_role("status").filter(has_text="Hand 8 taken back.")).to_be_visible()
     expect(page.get_by_role("button", name="Record hand 8")).to_be_visible()
     before = CourtPiece(dealer=0)
     for hand in hands[:7]:
@@ -217,7 +218,7 @@ def test_court_piece_match_from_the_home_page(page: Page, shot) -> None:
     page.get_by_role("link", name="Finish match").click()
     expect(page.get_by_role("heading", name="Finish the match?")).to_be_visible()
     page.get_by_role("button", name="Finish match").click()
-    expect(banner(page)).to_have_text("A wins the match 3 courts to 0")
+    expect(banner(page)).to_have_text(f"{labels[0]} win the match 3 courts to 0")
     expect(page.get_by_role("button", name=re.compile(r"^Record hand"))).to_have_count(0)
     expect(page.get_by_role("link", name="Finish match")).to_have_count(0)
     shot("court_piece")
@@ -308,6 +309,7 @@ def test_schnapsen_game_to_seven_with_the_card_counter(page: Page, shot) -> None
     vp = [0, 0]
     for number, (ending, who, piles) in enumerate(hands, start=1):
         form = the_form(page)
+        form.get_by_text(re.compile(r"^Or give the counted hand")).click()  # the quick form is the default
         tap(group(form, "Ending"), "Out" if ending == "out" else "Played out")
         tap(group(form, "Declarer" if ending == "out" else "Last trick"), names[who])
         form.get_by_text("Count the cards", exact=True).click()
@@ -335,8 +337,8 @@ def test_schnapsen_game_to_seven_with_the_card_counter(page: Page, shot) -> None
 
     # Ann has 2 + 1 + 2 + 3 = 8: the game is over and Ann won it.
     assert vp == [8, 1]
-    expect(board(page).get_by_role("heading", level=3)).to_have_text(["A Ann", "B Bob"])  # who "A" is
-    expect(banner(page)).to_have_text("A wins the game 8 to 1")
+    expect(board(page).get_by_role("heading", level=3)).to_have_text(["Ann", "Bob"])
+    expect(banner(page)).to_have_text("Ann wins the game 8 to 1")
     expect(page.get_by_role("button", name=re.compile(r"^Record hand"))).to_have_count(0)
     shot("schnapsen")
 
@@ -373,7 +375,7 @@ def expect_envite_board(page: Page, model: Envite) -> None:
 def test_envite_through_lying_down_to_a_match_win(page: Page, shot) -> None:
     seat_players(page, "Envite", ["Ann", "Bob", "Cy", "Di"], partnerships=True)
     page.get_by_role("button", name="Start").click()
-    a, b = "A: Ann & Cy", "B: Bob & Di"
+    a, b = "Ann & Cy", "Bob & Di"  # the sides go by their players
     model = Envite()
     expect_envite_board(page, model)
 
@@ -381,9 +383,11 @@ def test_envite_through_lying_down_to_a_match_win(page: Page, shot) -> None:
              trawl: bool = False, forfeit: bool = False) -> None:
         form = the_form(page)
         if winner:
-            tap(group(form, "Winner"), winner)
+            tap(group(form, "Who won the hand?"), winner)
         if stake:
             tap(group(form, "Stake"), stake)
+        if declined or trawl:  # the rare ones are folded under "More"
+            tap(form, "More")
         if declined:
             tap(form, "The last raise was declined, so the hand was not played.")
         if trawl:
@@ -424,7 +428,7 @@ def test_envite_through_lying_down_to_a_match_win(page: Page, shot) -> None:
     # A, lying down, wins the next hand: A wins game 1 and the stones go back to 0 (S0:91).
     hand(6, a)
     model.win_game(0)
-    expect(banner(page)).to_have_text("A wins game 1")
+    expect(banner(page)).to_have_text(f"{a} win game 1")
     expect_envite_board(page, model)
     expect(group(the_form(page), "Stake")).to_be_visible()  # bidding is back
 
@@ -436,7 +440,7 @@ def test_envite_through_lying_down_to_a_match_win(page: Page, shot) -> None:
     hand(8, a, "Game")
     model.win_game(0)
     assert model.games == [2, 0]
-    expect(banner(page)).to_have_text("A wins the match 2 games to 0")
+    expect(banner(page)).to_have_text(f"{a} win the match 2 games to 0")
     expect_envite_board(page, model)
     expect(page.get_by_role("button", name=re.compile(r"^Record hand"))).to_have_count(0)
     shot("envite")
@@ -487,8 +491,10 @@ def expect_poke_sheet(page: Page, model: Poke) -> None:
 
 
 def enter_cards(page: Page, names: list[str], hands: list[list[str]]) -> bool:
-    """Open "Enter the cards instead" and pick each card's rank and suit; False if it cannot be done."""
+    """Open "Or give both final hands as cards", then "Enter the cards instead", and pick each card's
+    rank and suit; False if it cannot be done."""
     form = the_form(page)
+    form.get_by_text("Or give both final hands as cards", exact=True).click()
     form.get_by_text("Enter the cards instead", exact=True).click()
     for name, cards in zip(names, hands):
         hand = form.locator(".hand").filter(has=page.get_by_text(name, exact=True))
@@ -550,7 +556,7 @@ def test_poke_through_a_rubber(page: Page, shot) -> None:
             )
 
     assert model.games == [2, 0] and model.above == [100 + 100 + 250 + 300 + 100 + 750, 400 + 200]
-    expect(board(page).get_by_role("columnheader")).to_have_text(["A Ann", "B Bob"])  # who "A" is
-    expect(banner(page)).to_have_text("A wins 1600 to 600 above the line and the rubber 2-0")
+    expect(board(page).get_by_role("columnheader")).to_have_text(["Ann", "Bob"])
+    expect(banner(page)).to_have_text("Ann wins 1600 to 600 above the line and the rubber 2-0")
     expect(page.get_by_role("button", name=re.compile(r"^Record hand"))).to_have_count(0)
     shot("poke")

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.browser
 
 SIDE = "AB"
 FOUR = ["Ann", "Bob", "Cy", "Di"]
-LABELS = ["A: Ann & Cy", "B: Bob & Di"]
+LABELS = ["Ann & Cy", "Bob & Di"]  # the sides go by their players
 
 
 # -- what a player does on the page ------------------------------------------------------------
@@ -23,7 +23,7 @@ LABELS = ["A: Ann & Cy", "B: Bob & Di"]
 
 def seat_players(page: Page, game: str, names: list[str], partnerships: bool) -> None:
     page.goto("/")
-    page.get_by_role("link", name=game).click()
+    page.get_by_role("link", name=game, exact=True).click()
     expect(page.get_by_role("heading", name=f"New {game} match")).to_be_visible()
     for seat, name in enumerate(names):
         label = f"Seat {seat + 1} side {SIDE[seat % 2]}" if partnerships else f"Seat {seat + 1}"
@@ -70,6 +70,13 @@ def edit_hand(page: Page, number: int) -> None:
 def save(page: Page, number: int) -> None:
     page.get_by_role("button", name=f"Save hand {number}").click()
     expect(page.get_by_role("status").filter(has_text=f"Hand {number} changed")).to_be_visible()
+
+
+def unfold(scope: Locator, summary: str) -> None:
+    """Open a folded part of the form ("More", "Or give ...") unless it is open already."""
+    opener = scope.get_by_text(summary, exact=True)
+    if not opener.evaluate("summary => summary.parentElement.open"):
+        opener.click()
 
 
 def banner(page: Page) -> Locator:
@@ -164,7 +171,7 @@ def test_omi_game_to_four_with_a_tie_bonus_and_an_edit(page: Page, shot) -> None
     page.get_by_role("button", name="Record hand 4").click()
     model.play(1)
     assert model.points == [0, 5]
-    expect(banner(page)).to_have_text("B wins 5 to 0")
+    expect(banner(page)).to_have_text("Bob & Di win 5 to 0")  # a side of two players: "win"
     expect(board(page).get_by_label("points")).to_have_text([f"{n}/{target}" for n in model.points])
     expect(page.get_by_role("button", name=re.compile(r"^Record hand"))).to_have_count(0)
     shot("omi")
@@ -226,7 +233,7 @@ def test_hasenpfeffer_game_with_a_set_contract_a_void_hand_and_an_edit(page: Pag
         expect(board(page).get_by_label("points")).to_have_text([f"{n}/10" for n in model.points])
     # B set at 4 (-4, A defends with 3); a void hand; A's forced 3 made with 5 (+5, B +1)
     assert model.points == [8, -3]
-    expect(board(page).get_by_text("Last hand: A bid 3 (forced joker bid): made")).to_be_visible()
+    expect(board(page).get_by_text("Last hand: Ann & Cy bid 3 (forced joker bid): made")).to_be_visible()
     expect(board(page).get_by_text(re.compile(r"^Deals:"))).to_have_text(
         f"Deals: {FOUR[model.dealer]} · Bids first: {FOUR[(model.dealer + 1) % 4]}")
     shot("hasenpfeffer_below_zero")
@@ -245,7 +252,7 @@ def test_hasenpfeffer_game_with_a_set_contract_a_void_hand_and_an_edit(page: Pag
     page.get_by_role("button", name="Record hand 4").click()
     model.play((0, 2, 3))
     assert model.points == [10, 8] and model.winner == 0
-    expect(banner(page)).to_have_text("A wins 10 to 8")
+    expect(banner(page)).to_have_text("Ann & Cy win 10 to 8")
     shot("hasenpfeffer")
 
 
@@ -266,6 +273,7 @@ def expect_turnover_board(page: Page, games: list[int], ties: int, dealer: int |
 
 
 TWO = ["Ann", "Bob"]
+WINNER_FORM = "Or give who won (nobody for a 13-13 tie)"
 
 
 def test_turnover_bridge_session_by_tricks_and_by_winner_ended_by_finish(page: Page, shot) -> None:
@@ -280,22 +288,25 @@ def test_turnover_bridge_session_by_tricks_and_by_winner_ended_by_finish(page: P
     record(page, 1)
     expect_turnover_board(page, [1, 0], 0, dealer=1)
     # Game 2: played out 13-13, entered as "Nobody" won: a tie.
+    unfold(the_form(page), WINNER_FORM)
     tap(group(the_form(page), "Who won the game?"), "Nobody")
     record(page, 2)
     expect_turnover_board(page, [1, 0], 1, dealer=0)
     # Game 3: Bob won, entered as the winner only.
+    unfold(the_form(page), WINNER_FORM)
     tap(group(the_form(page), "Who won the game?"), "Bob")
     record(page, 3)
     expect_turnover_board(page, [1, 1], 1, dealer=1)
 
     # Game 2 was really won by Ann 14-12: the tie is gone.
     edit_hand(page, 2)
+    unfold(the_form(page), WINNER_FORM)  # a hand given by its winner opens with that part shown
     tap(group(the_form(page), "Who won the game?"), "Ann")
     save(page, 2)
     expect_turnover_board(page, [2, 1], 0, dealer=1)
 
     page.get_by_role("link", name="Finish match").click()
     page.get_by_role("button", name="Finish match").click()
-    expect(banner(page)).to_have_text("A wins the session 2 games to 1")
+    expect(banner(page)).to_have_text("Ann wins the session 2 games to 1")
     expect(page.get_by_role("button", name=re.compile(r"^Record hand"))).to_have_count(0)
     shot("turnover_bridge")

@@ -126,7 +126,7 @@ def test_california_speed_to_two_games_with_a_draw_and_an_edit(page: Page, shot)
     tap(group(the_form(page), "Who played out first?"), "Ann")
     save(page, 1)
     expect(scores(page, "games")).to_have_text(tally([2, 0], 2))
-    expect_over(page, "A wins the session, games won 2-0")
+    expect_over(page, "Ann wins the session, games won 2-0")
     shot("california_speed")
 
 
@@ -169,7 +169,7 @@ def test_speed_tournament_of_four_down_to_the_final(page: Page, shot) -> None:
     record(page, 3)
     # rounds survived: Cy 3, Bob 2, Ann 1, Di 0 - the finishing order
     expect(scores(page, "rounds")).to_have_text(tally([1, 2, 3, 0], unit="rounds"))
-    expect_over(page, "C wins the tournament")
+    expect_over(page, "Cy wins the tournament")
     expect(page.get_by_role("link", name="Finish match")).to_have_count(0)
     shot("speed_tournament")
 
@@ -197,7 +197,7 @@ def test_aggravation_open_session_ended_by_finish(page: Page, shot) -> None:
     expect(scores(page, "games")).to_have_text(tally([1, 2]))
 
     finish(page)
-    expect_over(page, "B wins the session, games won 1-2")
+    expect_over(page, "Bob wins the session, games won 1-2")
     shot("aggravation")
 
 
@@ -223,7 +223,7 @@ def test_frustration_to_two_games_counted_at_the_regather(page: Page, shot) -> N
     tap(group(the_form(page), question), "Bob")
     save(page, 1)
     expect(scores(page, "games")).to_have_text(tally([0, 2], 2))
-    expect_over(page, "B wins the session, games won 0-2")
+    expect_over(page, "Bob wins the session, games won 0-2")
     shot("frustration")
 
 
@@ -267,7 +267,7 @@ def test_machiavelli_session_with_stuck_games(page: Page, shot) -> None:
     tap(group(the_form(page), "Who went out?"), "Bob")
     record(page, 4)
     expect(scores(page, "games")).to_have_text(tally([1, 2, 1], 2))
-    expect_over(page, "B wins the session, games won 1-2-1")
+    expect_over(page, "Bob wins the session, games won 1-2-1")
     shot("machiavelli")
 
 
@@ -299,5 +299,5 @@ def test_myllymatti_to_two_games_lost(page: Page, shot) -> None:
     save(page, 1)
     expect(scores(page, "games lost")).to_have_text(tally([2, 0, 0], 2))
     # Bob and Cy share the fewest losses: no winner, but Ann lost the session.
-    expect_over(page, "A loses the session, games lost 2-0-0")
+    expect_over(page, "Ann loses the session, games lost 2-0-0")
     shot("myllymatti")

@@ -338,8 +338,10 @@ def test_a_long_match_page_shows_the_latest_hands_and_links_the_rest(client, act
     match_id = court_piece_with(actions, *[(8, 5), (5, 8)] * 15)
     page = text(client.get(f"/matches/{match_id}"))
     assert "All 30 hands" in page and 'id="hand-30"' in page and 'id="hand-1"' not in page
-    every = text(client.get(f"/matches/{match_id}/hands"))
-    assert 'id="hand-1"' in every and 'id="hand-30"' in every
+    newest = text(client.get(f"/matches/{match_id}/hands"))  # a page of 15, newest first
+    assert 'id="hand-30"' in newest and 'id="hand-16"' in newest and 'id="hand-15"' not in newest
+    oldest = text(client.get(f"/matches/{match_id}/hands?page=2"))
+    assert 'id="hand-15"' in oldest and 'id="hand-1"' in oldest and "Older" not in oldest
 
 
 def test_stored_hands_are_the_truth(app, client, actions):

@@ -1,0 +1,500 @@
+"""Issue 7 "At the table" in the browser, on a 390x844 phone unless a test says otherwise.
+
+- The commonest hand of every game, tapped the way a player does, every tap counted (the Record tap
+  included): Envite 2, Court Piece 2, Schnapsen 3 (the quick form), Poke 4 at most, as the issue
+  asks; every other game's count is written down below and held to.
+- One screen per hand: at 390x844 and at 360x740 a fresh match page of every game shows both scores
+  side by side, whose deal it is, and the Record button, without scrolling.
+- A match that can be fixed: set-up edits replayed (rename, partners, first dealer, a house rule,
+  and a refusal naming the hand), a match deleted, a finished match reopened, a rematch.
+- Dark mode: a toggle remembered from page to page, and the phone's own dark setting followed.
+- Zoom: at 320 px with 200% zoom (a 160 CSS px wide screen) no page scrolls sideways.
+
+Expected figures are worked out here from the rules, as in test_journeys.py.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from scorekeeper.games import GAMES
+
+from .conftest import PHONE, TableApi
+from .table import Thumb, banner, board, group, install_show, players_for, show, the_form
+
+pytestmark = pytest.mark.browser
+
+FOUR = ["Ann", "Bob", "Cy", "Di"]
+
+
+# == 1. Taps for the commonest hand ===============================================================
+
+
+@dataclass(frozen=True)
+class Step:
+    """One thing the player does: `choose` a big button in the group at `path`, `type` a number in
+    its box, `pick` from a drop-down (by its accessible name), or `open` a folded part of the form."""
+
+    kind: str
+    path: tuple[str, ...] = ()
+    value: str = ""
+
+
+def choose(*path_and_label: str) -> Step:
+    return Step("choose", path_and_label[:-1], path_and_label[-1])
+
+
+def type_in(*path_and_number) -> Step:
+    return Step("type", tuple(path_and_number[:-1]), str(path_and_number[-1]))
+
+
+def pick(name: str, label: str) -> Step:
+    return Step("pick", (name,), label)
+
+
+def unfold(summary: str) -> Step:
+    return Step("open", (), summary)
+
+
+@dataclass(frozen=True)
+class Commonest:
+    """The hand a table records most often in a game, as steps, and the taps it takes (Record
+    included); `most` is the issue's ceiling where it sets one."""
+
+    steps: tuple[Step, ...]
+    taps: int
+    most: int | None = None
+    typed: int = 0
+    board: dict[str, list[str]] = field(default_factory=dict)  # aria-label of the scores -> figures
+
+
+A, B = "Ann & Cy", "Bob & Di"
+COMMONEST = {
+    # A side wins a hand played at the opening stake of 2 (preset): Ann & Cy 2 stones.
+    "envite": Commonest((choose("Who won the hand?", A),), taps=2, most=2, board={"stones": ["2/11", "0/11"]}),
+    # Played out (preset), Ann & Cy take 8 tricks; Bob & Di get the other 5 by themselves.
+    "court_piece": Commonest((choose("Tricks", A, "8"),), taps=2, most=2, board={"courts": ["0 courts", "0 courts"]}),
+    # The quick form: Ann won a hand worth 2 victory points.
+    "schnapsen": Commonest((choose("Who won the hand?", "Ann"), choose("Worth", "2")), taps=3, most=3,
+                           board={"victory points": ["2/7", "0/7"]}),
+    # Ann takes 3 tricks (Bob the other 2), nobody draws (preset 0), Ann's pair is the better hand.
+    "poke": Commonest((choose("Tricks", "Ann", "3"), choose("Better hand", "Ann"), choose("Poker hand", "One pair")),
+                      taps=4, most=4),
+    "aggravation": Commonest((choose("Who called Aggravation?", "Ann"),), taps=2),
+    "botifarra": Commonest((choose("Trumps", "Hearts"), type_in("Points out of 72", A, 40)), taps=3, typed=1),
+    "bura": Commonest((choose("How did the hand end?", "Declaration"), choose("Who?", "Ann"),
+                       type_in("Card points", 52)), taps=4, typed=1),
+    "calabrasella": Commonest((choose("Who declared?", "Ann"), type_in("Declarer's points", 26),
+                               type_in("Defenders' points", 9)), taps=4, typed=2),
+    "california_speed": Commonest((choose("Who played out first?", "Ann"),), taps=2),
+    # Only the final showdown is shown down, and Ann took the last trick.
+    "chicago": Commonest((choose("Final hand", "Best hand", "Ann"), choose("Final hand", "Poker hand", "One pair"),
+                          choose("Who took the last trick?", "Ann")), taps=4),
+    # One caída for Ann, and the cards each side captured.
+    "cuarenta": Commonest((pick("What scored 1 side", "Ann"), pick("What scored 1 type", "Caida"),
+                           type_in("Cards captured", "Ann", 22), type_in("Cards captured", "Bob", 18)), taps=7, typed=2),
+    "frustration": Commonest((choose("Who got down to 10 cards?", "Ann"),), taps=2),
+    "gin_rummy": Commonest((choose("How did the hand end?", "Knock"), choose("Who laid down?", "Ann"),
+                            type_in("Deadwood", "Ann", 5), type_in("Deadwood", "Bob", 20)), taps=5, typed=2),
+    "hasenpfeffer": Commonest((choose("Who won the bidding?", A), choose("Contract", "3"),
+                               choose("Tricks taken", A, "4")), taps=4),
+    "machiavelli": Commonest((choose("Who went out?", "Ann"),), taps=2),
+    "myllymatti": Commonest((choose("Who was left holding cards?", "Cy"),), taps=2),
+    "omi": Commonest((choose("Tricks taken", A, "5"),), taps=2),
+    "pluck": Commonest((type_in("How many tricks did each player take?", "Ann", 7),
+                        type_in("How many tricks did each player take?", "Bob", 6)), taps=3, typed=2),
+    "polignac": Commonest((choose("Jacks", "Who took the J♠?", "Ann"), choose("Jacks", "Who took the J♥?", "Bob"),
+                           choose("Jacks", "Who took the J♦?", "Cy"), choose("Jacks", "Who took the J♣?", "Ann")),
+                          taps=5),
+    "speed_tournament": Commonest((choose("Who won the final?", "Ann"),), taps=2),
+    "tabletop_cribbage": Commonest((unfold("Or give the two totals"), type_in("Row total", 20),
+                                    type_in("Column total", 14)), taps=4, typed=2),
+    "toepen": Commonest((choose("Who won the hand?", "Ann"),), taps=2),
+    "tresette": Commonest((choose("Aces taken", A, "3"), type_in("Figures taken (2, 3, K, Q, J)", A, 12),
+                           choose("Who took the last trick?", A)), taps=4, typed=1),
+    "turnover_bridge": Commonest((unfold("Or give who won (nobody for a 13-13 tie)"), choose("Who won the game?", "Ann")),
+                                 taps=3),
+}
+
+
+def nested(scope: Locator, path: tuple[str, ...]) -> Locator:
+    for name in path:
+        scope = group(scope, name)
+    return scope
+
+
+def take(thumb: Thumb, form: Locator, step: Step) -> None:
+    if step.kind == "choose":
+        thumb.choose(nested(form, step.path), step.value)
+    elif step.kind == "type":
+        thumb.type(nested(form, step.path).get_by_role("spinbutton"), step.value)
+    elif step.kind == "pick":
+        thumb.pick(form.get_by_role("combobox", name=step.path[0], exact=True), step.value)
+    else:
+        thumb.tap(form.get_by_text(step.value, exact=True))
+
+
+def test_every_game_is_covered_by_a_commonest_hand() -> None:
+    assert sorted(COMMONEST) == sorted(GAMES)
+
+
+@pytest.mark.parametrize("key", list(COMMONEST))
+def test_the_commonest_hand_in_few_taps(page: Page, table_api: TableApi, key: str) -> None:
+    hand = COMMONEST[key]
+    match = table_api.start(key, players_for(key))
+    table_api.join(page, match)
+    expect(page.get_by_role("button", name="Record hand 1")).to_be_in_viewport(ratio=1)
+    thumb = Thumb(page)
+    for step in hand.steps:
+        take(thumb, the_form(page), step)
+    thumb.record(1)
+    expect(page.locator(".banner-error, .flash.error")).to_have_count(0)
+    hand_one = page.get_by_role("listitem").filter(has=page.get_by_text("Hand 1", exact=True))
+    expect(hand_one).to_be_visible()
+    for unit, figures in hand.board.items():
+        expect(board(page).get_by_label(unit, exact=True)).to_have_text(figures)
+    assert (thumb.taps, thumb.typed) == (hand.taps, hand.typed), f"{key}: {thumb.taps} taps, {thumb.typed} typed"
+    if hand.most is not None:
+        assert thumb.taps <= hand.most
+
+
+def test_court_piece_commonest_hand_moves_the_streak_and_the_deal(page: Page, table_api: TableApi) -> None:
+    """The two taps are a whole hand: Ann & Cy's streak starts, and as the dealer's side won, the
+    deal passes to the left (RULES 1.2: S4:100, S4:103); the player after the dealer calls trumps."""
+    match = table_api.start("court_piece", FOUR)
+    table_api.join(page, match)
+    thumb = Thumb(page)
+    thumb.choose(group(group(the_form(page), "Tricks"), A), "8")
+    thumb.record(1)
+    expect(board(page).get_by_text(re.compile(r"^Streak:"))).to_have_text(f"Streak: {A}: 1 of 7")
+    expect(board(page).get_by_text(re.compile(r"^Deals:"))).to_have_text("Deals: Bob · Trumps: Cy")
+    expect(page.get_by_role("heading", name="Hand 2 · Bob deals")).to_be_visible()
+
+
+def test_poke_commonest_hand_on_the_sheet(page: Page, table_api: TableApi) -> None:
+    """Ann 3 tricks, Bob 2, no draws: 3 and 2 below the line; Ann's pair scores 50 above (RULES 1.3.4)."""
+    match = table_api.start("poke", ["Ann", "Bob"])
+    table_api.join(page, match)
+    form = the_form(page)
+    expect(group(group(form, "Draws"), "Ann").get_by_role("radio", name="0", exact=True)).to_be_checked()
+    expect(group(group(form, "Draws"), "Bob").get_by_role("radio", name="0", exact=True)).to_be_checked()
+    thumb = Thumb(page)
+    for step in COMMONEST["poke"].steps:
+        take(thumb, form, step)
+    thumb.record(1)
+    rows = board(page).get_by_role("row")
+    expect(rows.nth(1).get_by_role("cell")).to_have_text(["50", "0"])
+    expect(rows.nth(2).get_by_role("cell")).to_have_text(["3", "2"])
+
+
+def test_envite_stake_shown_selected_when_editing(page: Page, table_api: TableApi) -> None:
+    """Defaults are shown selected, also when editing: a hand at the opening stake shows 2 chosen."""
+    match = table_api.start("envite", FOUR)
+    table_api.hand(match, {"winner": 1})
+    table_api.join(page, match)
+    page.get_by_role("link", name="Edit hand 1").click()
+    form = the_form(page)
+    expect(group(form, "Stake").get_by_role("radio", name="2", exact=True)).to_be_checked()
+    expect(group(form, "Who won the hand?").get_by_role("radio", name=B, exact=True)).to_be_checked()
+
+
+# == 2. One screen per hand =======================================================================
+
+SCREENS = {"390x844": (390, 844), "360x740": (360, 740)}
+
+
+# Where things are on the page as first drawn: the Record button, the top of each side's score
+# (a side's card, or its column of the sheet), the line saying whose deal it is, and whether the
+# page is wider than the screen.
+LAYOUT = """() => {
+  const box = element => element.getBoundingClientRect();
+  const record = [...document.querySelectorAll('form.hand-form button')].find(b => b.textContent.trim() === 'Record hand 1');
+  const turn = document.querySelector('.board .turn');
+  return {
+    record: record ? [box(record).top, box(record).bottom] : null,
+    scores: [...document.querySelectorAll('.board .side, .board thead th')].map(side => Math.round(box(side).top)),
+    turn: turn ? [parseFloat(getComputedStyle(turn).fontSize), box(turn).bottom] : null,
+    wide: document.scrollingElement.scrollWidth > document.scrollingElement.clientWidth,
+  };
+}"""
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_one_screen_per_hand(browser, live_server, every_game, screen: str) -> None:
+    """A fresh match page of every game: both scores side by side, whose deal it is in large type,
+    and the Record button, all without scrolling, and nothing wider than the screen."""
+    width, height = SCREENS[screen]
+    context = browser.new_context(base_url=live_server, **{**PHONE, "viewport": {"width": width, "height": height}})
+    context.set_default_timeout(5000)
+    page = context.new_page()
+    wrong = []
+    try:
+        for key, matches in every_game.items():
+            matches.join(page, matches.fresh)
+            page.goto(f"/matches/{matches.fresh.id}")
+            seen = page.evaluate(LAYOUT)
+            if not seen["record"] or seen["record"][0] < 0 or seen["record"][1] > height:
+                wrong.append(f"{key}: the Record button is at {seen['record']}")
+            if len(seen["scores"]) < 2 or len(set(seen["scores"])) != 1 or max(seen["scores"]) > height:
+                wrong.append(f"{key}: the scores start at {seen['scores']}, not side by side")
+            if GAMES[key].deals and (not seen["turn"] or seen["turn"][0] < 20 or seen["turn"][1] > height):
+                wrong.append(f"{key}: whose deal it is (font size, bottom): {seen['turn']}")
+            if seen["wide"]:
+                wrong.append(f"{key}: the page scrolls sideways")
+    finally:
+        context.close()
+    assert not wrong, "\n".join(wrong)
+
+
+# == 3. A match that can be fixed =================================================================
+
+
+def court_piece_with_three_hands(table_api: TableApi, page: Page):
+    """Ann & Cy win hand 1 on tricks (8-5), take the first seven in hand 2 (a court), and win hand 3
+    on tricks (9-4). Ann deals first (S4:103): she passes the deal to Bob; Bob's side loses a court,
+    so his partner Di deals; Di's side loses without a court, so Di deals again."""
+    match = table_api.start("court_piece", FOUR)
+    for record in ({"outcome": "tricks", "tricks": [8, 5]}, {"outcome": "first_seven", "side": 0},
+                   {"outcome": "tricks", "tricks": [9, 4]}):
+        table_api.hand(match, record)
+    table_api.join(page, match)
+    return match
+
+
+def expect_court_piece(page: Page, sides: list[str], courts: list[int], streak: str, deals: str) -> None:
+    score = board(page)
+    expect(score.get_by_role("heading", level=3)).to_have_text(sides)
+    expect(score.get_by_label("courts")).to_have_text([f"{n} court" if n == 1 else f"{n} courts" for n in courts])
+    expect(score.get_by_text(re.compile(r"^Streak:"))).to_have_text(f"Streak: {streak}")
+    expect(score.get_by_text(re.compile(r"^Deals:"))).to_have_text(f"Deals: {deals}")
+
+
+def fix_setup(page: Page) -> None:
+    page.get_by_role("link", name="Fix set-up").click()
+    expect(page.get_by_role("heading", name=re.compile(r"^Fix the set-up of Court Piece"))).to_be_visible()
+
+
+def save_setup(page: Page) -> None:
+    page.get_by_role("button", name="Save the set-up").click()
+    expect(page.get_by_role("status").filter(has_text="Set-up changed; every hand was worked out again.")).to_be_visible()
+
+
+def seat(page: Page, number: int) -> Locator:
+    return page.get_by_role("combobox", name=re.compile(rf"^Seat {number}\b"))
+
+
+def test_setup_edits_replay_every_hand(page: Page, table_api: TableApi) -> None:
+    court_piece_with_three_hands(table_api, page)
+    expect_court_piece(page, ["Ann & Cy", "Bob & Di"], [1, 0], "Ann & Cy: 1 of 7", "Di · Trumps: Ann")
+
+    # Di is really Dee: every name on the page follows.
+    fix_setup(page)
+    seat(page, 4).fill("Dee")
+    save_setup(page)
+    expect_court_piece(page, ["Ann & Cy", "Bob & Dee"], [1, 0], "Ann & Cy: 1 of 7", "Dee · Trumps: Ann")
+    hand_two = page.get_by_role("listitem").filter(has=page.get_by_text("Hand 2", exact=True))
+    expect(hand_two).to_contain_text("Ann & Cy")
+
+    # Partners were Ann & Bob against Cy & Dee: seats 2 and 3 swap; the same hands, other partners.
+    fix_setup(page)
+    seat(page, 2).fill("Cy")
+    seat(page, 3).fill("Bob")
+    save_setup(page)
+    expect_court_piece(page, ["Ann & Bob", "Cy & Dee"], [1, 0], "Ann & Bob: 1 of 7", "Dee · Trumps: Ann")
+
+    # Bob (seat 3) dealt first: his side won hand 1, so Dee dealt hand 2; hers lost a court, so her
+    # partner Cy dealt hand 3, lost it without a court and deals again. Trumps: the next seat, Bob.
+    fix_setup(page)
+    group(page, "First dealer").get_by_text("Seat 3", exact=True).click()
+    save_setup(page)
+    expect_court_piece(page, ["Ann & Bob", "Cy & Dee"], [1, 0], "Ann & Bob: 1 of 7", "Cy · Trumps: Bob")
+
+    # House rule: a court hand counts as a hand won for the streak (RULES CP-Q1): 3 in a row.
+    fix_setup(page)
+    group(page, "Court hand streak policy").get_by_text("Count as win", exact=True).click()
+    save_setup(page)
+    expect_court_piece(page, ["Ann & Bob", "Cy & Dee"], [1, 0], "Ann & Bob: 3 of 7", "Cy · Trumps: Bob")
+
+    # One court to win would end the match at hand 2: refused, naming hand 3, and nothing changes.
+    fix_setup(page)
+    page.get_by_role("spinbutton", name="Courts to win").fill("1")
+    page.get_by_role("button", name="Save the set-up").click()
+    expect(page.get_by_role("alert")).to_contain_text("Hand 3 would no longer be possible")
+    page.get_by_role("link", name="Cancel").click()
+    expect_court_piece(page, ["Ann & Bob", "Cy & Dee"], [1, 0], "Ann & Bob: 3 of 7", "Cy · Trumps: Bob")
+
+
+def test_delete_a_match_after_seeing_it(page: Page, table_api: TableApi) -> None:
+    match = table_api.start("envite", FOUR)
+    table_api.hand(match, {"winner": 0, "stake": 4})
+    table_api.hand(match, {"winner": 0})
+    table_api.join(page, match)
+
+    page.get_by_role("link", name="Delete match").click()
+    expect(page.get_by_role("heading", name=f"Delete Envite #{match.id}?")).to_be_visible()
+    expect(page.get_by_text("Ann, Bob, Cy, Di · 2 hands")).to_be_visible()
+    expect(page.get_by_text("Score: Ann & Cy 6 · Bob & Di 0")).to_be_visible()  # 4 + 2 stones
+    page.get_by_role("link", name="Keep it").click()
+    expect(page.get_by_role("button", name="Record hand 3")).to_be_visible()
+
+    page.get_by_role("link", name="Delete match").click()
+    page.get_by_role("button", name="Delete match").click()
+    expect(page.get_by_role("status").filter(has_text=f"Envite #{match.id} deleted.")).to_be_visible()
+    page.get_by_role("link", name="History").click()
+    expect(page.get_by_role("link", name=re.compile(rf"Envite #{match.id}\b"))).to_have_count(0)
+    assert page.goto(f"/matches/{match.id}").status == 404
+
+
+def finish_court_piece(page: Page) -> None:
+    page.get_by_role("link", name="Finish match").click()
+    page.get_by_role("button", name="Finish match").click()
+
+
+def test_reopen_a_finished_court_piece_match_and_play_on(page: Page, table_api: TableApi) -> None:
+    court_piece_with_three_hands(table_api, page)
+    finish_court_piece(page)
+    expect(banner(page)).to_have_text("Ann & Cy win the match 1 court to 0")
+    expect(page.get_by_role("img", name=re.compile(r"^The score of each side over 3 hands"))).to_be_visible()
+    expect(page.get_by_role("button", name=re.compile(r"^Record hand"))).to_have_count(0)
+
+    page.get_by_role("button", name="Reopen: play on").click()
+    expect(page.get_by_role("status").filter(has_text="Match reopened: play on.")).to_be_visible()
+    expect(banner(page)).to_have_count(0)
+    # Bob & Di take the first seven of hand 4: a court each; then the table calls time again.
+    thumb = Thumb(page)
+    thumb.choose(group(the_form(page), "How did the hand end?"), "First seven")
+    thumb.choose(group(the_form(page), "Who gets the court?"), "Bob & Di")
+    thumb.record(4)
+    expect(board(page).get_by_label("courts")).to_have_text(["1 court", "1 court"])
+    finish_court_piece(page)
+    expect(banner(page)).to_have_text("The match is a draw: 1 court each")
+
+
+def test_undo_finish_and_put_a_hand_back(page: Page, table_api: TableApi) -> None:
+    court_piece_with_three_hands(table_api, page)
+    finish_court_piece(page)
+    page.get_by_role("button", name="Undo finish").click()
+    expect(page.get_by_role("button", name="Record hand 4")).to_be_visible()
+    # Undo says which hand it takes back, and the hand can be put back once.
+    page.get_by_role("button", name="Undo hand 3").click()
+    expect(page.get_by_role("status").filter(has_text="Hand 3 taken back.")).to_be_visible()
+    expect(board(page).get_by_text(re.compile(r"^Streak:"))).to_have_text("Streak: none")
+    page.get_by_role("button", name="Put hand 3 back").click()
+    expect(page.get_by_role("status").filter(has_text="Hand 3 put back.")).to_be_visible()
+    expect(board(page).get_by_text(re.compile(r"^Streak:"))).to_have_text("Streak: Ann & Cy: 1 of 7")
+    expect(page.get_by_role("button", name=re.compile(r"^Put hand"))).to_have_count(0)
+
+
+def test_rematch_the_same_table_with_the_deal_moved_on(page: Page, table_api: TableApi) -> None:
+    first = court_piece_with_three_hands(table_api, page)
+    finish_court_piece(page)
+    page.get_by_role("button", name="Rematch: same table").click()
+    expect(page.get_by_role("status").filter(has_text="A new match at the same table.")).to_be_visible()
+    title = page.get_by_role("heading", level=1)
+    expect(title).to_have_text(re.compile(r"^Court Piece #\d+"))
+    assert f"#{first.id} " not in title.inner_text()
+    expect_court_piece(page, ["Ann & Cy", "Bob & Di"], [0, 0], "none", "Bob · Trumps: Cy")
+    expect(page.get_by_role("heading", name="Hand 1 · Bob deals")).to_be_visible()
+
+
+# == 4. Dark mode =================================================================================
+
+LIGHT_BACKGROUND = "rgb(250, 251, 252)"
+DARK_BACKGROUND = "rgb(20, 24, 28)"
+
+
+def expect_background(page: Page, colour: str) -> None:
+    expect(page.locator("body")).to_have_css("background-color", colour)
+
+
+def colours(page: Page, choice: str) -> None:
+    page.get_by_role("contentinfo").get_by_role("button", name=choice, exact=True).click()
+
+
+def test_dark_mode_toggle_is_remembered_across_pages(page: Page, table_api: TableApi) -> None:
+    page.goto("/")
+    expect_background(page, LIGHT_BACKGROUND)
+    colours(page, "Dark")
+    expect(page.get_by_role("heading", name="New match")).to_be_visible()  # back where it was
+    expect_background(page, DARK_BACKGROUND)
+    expect(page.get_by_role("button", name="Dark", exact=True)).to_have_attribute("aria-pressed", "true")
+    for link, heading in (("History", "History"), ("Players", "Players"), ("Rules", "Rules reference")):
+        page.get_by_role("navigation", name="Main").get_by_role("link", name=link).click()
+        expect(page.get_by_role("heading", level=1)).to_have_text(heading)
+        expect_background(page, DARK_BACKGROUND)
+    match = table_api.start("envite", FOUR)
+    table_api.join(page, match)
+    expect_background(page, DARK_BACKGROUND)
+    colours(page, "Light")
+    expect(page.get_by_role("button", name="Record hand 1")).to_be_visible()  # still on the match
+    expect_background(page, LIGHT_BACKGROUND)
+
+
+def test_dark_mode_follows_the_phone(browser, live_server) -> None:
+    context = browser.new_context(base_url=live_server, color_scheme="dark", **PHONE)
+    context.set_default_timeout(5000)
+    page = context.new_page()
+    try:
+        page.goto("/rules/")
+        expect_background(page, DARK_BACKGROUND)
+        expect(page.get_by_role("button", name="As the phone")).to_have_attribute("aria-pressed", "true")
+        colours(page, "Light")  # the table's choice wins over the phone's
+        expect_background(page, LIGHT_BACKGROUND)
+        colours(page, "As the phone")
+        expect_background(page, DARK_BACKGROUND)
+    finally:
+        context.close()
+
+
+# == 5. Zoom ======================================================================================
+
+ZOOMED = {"viewport": {"width": 160, "height": 370}, "device_scale_factor": 4, "has_touch": True}
+
+# Each page shown in turn (table.SHOW_PAGE) and measured: its status, how wide it is against the
+# screen, and the first elements that stick out.
+MEASURE_WIDTHS = """async (urls) => {
+  const found = [];
+  for (const url of urls) {
+    const status = await show({url, post: false});
+    const {scrollWidth, clientWidth} = document.scrollingElement;
+    const out = [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > clientWidth + 0.5)
+      .slice(0, 3).map(e => e.tagName.toLowerCase() + '.' + e.className + ' ' + (e.textContent || '').trim().slice(0, 30));
+    found.push({url, status, scrollWidth, clientWidth, out});
+  }
+  return found;
+}"""
+
+
+def test_no_sideways_scroll_at_200_percent_zoom(browser, live_server, every_game) -> None:
+    """320 CSS px at 200% zoom: a 160 px wide screen. Every page type of every game, and the pages
+    every game shares, fit its width (document.scrollingElement does not scroll sideways)."""
+    context = browser.new_context(base_url=live_server, bypass_csp=True, **ZOOMED)
+    context.set_default_timeout(5000)
+    page = context.new_page()
+    page.goto("/")
+    install_show(page)
+    wide = []
+
+    def measure(urls: list[str]) -> None:
+        for seen in page.evaluate(MEASURE_WIDTHS, urls):
+            if seen["status"] != 200 or seen["scrollWidth"] > seen["clientWidth"]:
+                wide.append(f"{seen['url']} ({seen['status']}): {seen['scrollWidth']} px wide "
+                            f"in {seen['clientWidth']}: {seen['out']}")
+
+    try:
+        show(page, "/players/")
+        player = page.get_by_role("link", name=re.compile(r"^Ann\b")).get_attribute("href")
+        court_piece = every_game["court_piece"]
+        court_piece.join(page, court_piece.played)
+        measure(["/", "/matches", "/rules/", "/players/", player]
+                + [f"/matches/{court_piece.played.id}/{action}" for action in ("share", "remove", "finish")])
+        for matches in every_game.values():
+            matches.join(page)
+            measure(list(matches.pages().values()))
+    finally:
+        context.close()
+    assert not wide, "\n".join(wide)
