@@ -356,7 +356,7 @@ REFUSALS = [
                  id="at-close-tricks-missing"),
     pytest.param({**CLOSED, "at_close": "20"}, "at_close", "must be an object", id="at-close-not-object"),
     pytest.param({**CLOSED, "at_close": {"points": 20, "tricks": 1, "marriages": 0}}, "at_close.marriages",
-                 "cards_only", id="marriages-with-points-tally"),
+                 "cards only", id="marriages-with-points-tally"),
     pytest.param({**CLOSED, "at_close": {"points": 60, "tricks": 1}}, "at_close.points", "cannot be more",
                  id="at-close-points-above-final"),
     pytest.param({**CLOSED, "at_close": {"points": 20, "tricks": 5}}, "at_close.tricks", "cannot be more",
