@@ -1,159 +1,709 @@
-"""Speed and size figures for the README: run with `make bench` (or .venv/bin/python bench/bench.py).
+"""Speed and size figures for the README (issue 14): run with `make bench` (or .venv/bin/python bench/bench.py).
 
-Server time is measured around the WSGI call through Flask's test client, so it is the app's own
-time (routing, replay, templates, database) without a network. A bare Flask route measured in the
-same run shows the floor. Targets (issue 3): match page of a 500-hand match p95 <= 25 ms,
-recording a hand p95 <= 30 ms, every page with its CSS and JS <= 30 KB, no other host referenced."""
+What it does, on SQLite and, when TEST_POSTGRES_URL or BENCH_POSTGRES_URL is set, on PostgreSQL
+(a fresh database on that server, dropped at the end):
+- fills one database the way a busy club's would be (60 players, Court Piece matches of three hands,
+  two in three finished, started over the past year; see bench_fill.py), growing it to 100, then
+  10,000, then 100,000 matches, and at each size times every page type and API call, and recording a
+  hand by the form and by the API, beside a bare Flask route measured in the same rounds;
+- plays one match of each family of games to 500 hands (bench_play.py) and times its page cold (the
+  first request of a fresh process, and the first view of it in a process that has served another
+  match) and warm, its hands list, and recording a hand (form, API, API with ?hands=1);
+- weighs every page type with its CSS and JS, and looks for any reference to another host.
+
+Server time is measured around the WSGI call through Flask's test client: the app's own time
+(routing, templates, database, the engine) without a network. The requests of every kind are made
+in rounds, one of each kind per round, so that a moment of load on the machine hits them all alike;
+before timing, the bench's own objects are frozen out of the garbage collector (`gc.freeze`).
+Targets (issue 14): every page and every write p95 at most 10 times the bare route at every size,
+the growth from 100 to 100,000 matches at most 1.5 times; long lists at most 20 KB with CSS and JS,
+every other page at most 30 KB, no other host. The tables are Markdown (stdout); progress goes to
+stderr. Exit status 1 when a target is missed.
+
+The app runs as served: CSRF on (the form posts carry the page's token), rate limits on but set far
+above what the bench sends, SQLite with the app's own PRAGMAs (SCOREKEEPER_SQLITE_SYNCHRONOUS, FULL
+by default, so every write waits for an fsync).
+
+    .venv/bin/python bench/bench.py --quick        # a smoke run: 100 and 1,000 matches, a minute or two
+    url=$(scripts/postgres.sh start); BENCH_POSTGRES_URL=$url make bench   # SQLite, then PostgreSQL
+    .venv/bin/python bench/bench.py --profile 3    # and where the time goes in the 3 slowest kinds"""
 
 from __future__ import annotations
 
 import argparse
+import gc
+import json
+import os
+import platform
+import random
 import re
-import statistics
+import shutil
+import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
+HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(HERE))
 
 from flask_migrate import upgrade  # noqa: E402
+from sqlalchemy import create_engine, func, select, text  # noqa: E402
+from sqlalchemy.engine import make_url  # noqa: E402
 
-from scorekeeper import create_app  # noqa: E402
+from scorekeeper import create_app, sqlalchemy_url  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
+from scorekeeper.models import Hand, Match  # noqa: E402
 
-TARGETS = {"match page": 25.0, "record hand (form)": 30.0, "record hand (API)": 30.0}
-PAGE_LIMIT = 30 * 1024
+import bench_fill  # noqa: E402
+import bench_report as report  # noqa: E402
+from bench_play import LONG_GAMES, Play  # noqa: E402
+
+BARE = "bare Flask route"
+SLOW_MS = 1000.0  # a request slower than this in the first round gets fewer samples...
+BUDGET_MS = 30_000.0  # ...about this much time in all
+CSRF = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="csrf_token"')
+ASSET = re.compile(r'(?:href|src)="(/static/[^"?#]+)')
+# A reference that leaves this host: an absolute or protocol-relative URL where the browser fetches
+# or goes (links, scripts, styles, images, forms), or a CSS url(...) to another host.
+EXTERNAL = re.compile(r'(?:href|src|action|srcset|formaction|poster|data)\s*=\s*"(?:[a-z][a-z0-9+.-]*:)?//'
+                      r'|url\(\s*["\']?(?:https?:)?//|@import\s+["\']?(?:https?:)?//', re.I)
+JS_EXTERNAL = re.compile(r'["\'`](?:https?:)?//(?!www\.w3\.org/)', re.I)
 
 
-def percentile(samples: list[float], share: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
+def say(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
 
 
-def timed(call, count: int) -> list[float]:
+# -- the app and its database ----------------------------------------------------------------------
+
+
+def make_app(url: str):
+    """The app as served, on `url`: CSRF on, rate limits on but far above what the bench sends."""
+    app = create_app({
+        "SQLALCHEMY_DATABASE_URI": url,
+        "SECRET_KEY": "bench",
+        "SCOREKEEPER_WRITE_LIMIT": "1000000 per minute",
+        "SCOREKEEPER_NEW_MATCH_LIMIT": "1000000 per minute",
+    })
+    app.add_url_rule("/bare", "bare", lambda: "ok")
+    return app
+
+
+def postgres_server() -> str | None:
+    return os.environ.get("BENCH_POSTGRES_URL") or os.environ.get("TEST_POSTGRES_URL") or None
+
+
+def fresh_postgres(server: str) -> tuple[str, Callable[[], None]]:
+    """A new, empty database on the server, and how to drop it."""
+    base = make_url(sqlalchemy_url(server))
+    name = f"scorekeeper_bench_{os.getpid()}_{random.randrange(10**6)}"
+    admin = create_engine(base.set(database="postgres"), isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+
+    def drop() -> None:
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+    return base.set(database=name).render_as_string(hide_password=False), drop
+
+
+# -- timing ------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Request:
+    """A kind of request: `prepare` gives the call to time (the hand to send is drawn before the
+    clock starts); `check` looks at the answer after it stops."""
+
+    name: str
+    prepare: Callable[[], Callable]
+    check: Callable = None
+    samples: list[float] = field(default_factory=list)
+
+
+def get(client, urls: list[str] | str, status: int = 200, name: str = "") -> Request:
+    """GET one URL, or each of several in turn."""
+    urls = [urls] if isinstance(urls, str) else urls
+    turn = iter(range(10**9))
+
+    def prepare():
+        url = urls[next(turn) % len(urls)]
+        return lambda: client.get(url)
+
+    def check(answer):
+        assert answer.status_code == status, (name, answer.status_code, answer.get_data(as_text=True)[:300])
+
+    return Request(name, prepare, check)
+
+
+def write(name: str, play: Play, prepare: Callable, status: int, reader) -> Request:
+    """Record a hand; the first answer is checked against the app's last hand (read by `reader`)."""
+    checked = []
+
+    def check(answer):
+        assert answer.status_code == status, (name, answer.status_code, answer.get_data(as_text=True)[:500])
+        play.accepted()
+        if not checked:
+            checked.append(True)
+            assert play.check_last(reader), f"{name}: the app recorded another hand than the bench sent"
+
+    return Request(name, prepare, check)
+
+
+def measure(requests: list[Request], rounds: int, warmup: int) -> dict[str, list[float]]:
+    """Round after round, one request of each kind; the first `warmup` rounds are not kept."""
+    limits: dict[str, int] = {}
+    for number in range(warmup + rounds):
+        for request in requests:
+            if request.name in limits and len(request.samples) >= limits[request.name]:
+                continue
+            call = request.prepare()
+            start = time.perf_counter()
+            answer = call()
+            took = (time.perf_counter() - start) * 1000
+            if request.check:
+                request.check(answer)
+            if number >= warmup:
+                request.samples.append(took)
+            elif number == 0 and took > SLOW_MS:
+                limits[request.name] = max(5, min(rounds, int(BUDGET_MS / took)))
+                say(f"    {request.name}: {took:,.0f} ms a request: {limits[request.name]} samples only")
+    return {request.name: request.samples for request in requests}
+
+
+def join(app, client, play: Play) -> None:
+    """The scorer link (as the share page makes it): this client may now write to the match."""
+    from flask import url_for
+
+    with app.test_request_context():
+        link = url_for("matches.join", match_id=play.id, key=play.key)
+    joined = client.get(link)
+    assert joined.status_code == 302, (link, joined.status_code)
+
+
+def csrf_token(client, url: str) -> str:
+    html = client.get(url).get_data(as_text=True)
+    found = CSRF.search(html)
+    assert found, f"no CSRF token on {url}"
+    return found.group(1) or found.group(2)
+
+
+# -- cold: a fresh process ---------------------------------------------------------------------------
+
+
+def cold_main(args) -> int:
+    """In a fresh process: open the database, make the app, time the first request of `--cold`
+    (after `--prime`, if given: a process warmed on another page)."""
+    app = make_app(args.db)
+    client = app.test_client()
+    if args.cookie:
+        client.set_cookie("session", args.cookie)
+    if args.prime:
+        primed = client.get(args.prime)
+        assert primed.status_code == 200, args.prime
+    start = time.perf_counter()
+    answer = client.get(args.cold)
+    took = (time.perf_counter() - start) * 1000
+    print(json.dumps({"ms": took, "status": answer.status_code}))
+    return 0
+
+
+def cold(url: str, path: str, runs: int, prime: str | None = None, cookie: str | None = None) -> list[float]:
     out = []
-    for i in range(count):
-        start = time.perf_counter()
-        call(i)
-        out.append((time.perf_counter() - start) * 1000)
+    for _ in range(runs):
+        command = [sys.executable, str(Path(__file__).resolve()), "--cold", path, "--db", url]
+        if prime:
+            command += ["--prime", prime]
+        if cookie:
+            command += ["--cookie", cookie]
+        done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=ROOT)
+        if done.returncode != 0:
+            raise RuntimeError(f"cold run of {path} failed:\n{done.stderr[-2000:]}")
+        answer = json.loads(done.stdout.strip().splitlines()[-1])
+        assert answer["status"] == 200, (path, answer)
+        out.append(answer["ms"])
     return out
 
 
-def court_piece_hand(i: int) -> dict:
-    """A varied but always valid Court Piece hand."""
-    if i % 37 == 5:
-        return {"outcome": "first_seven", "side": i % 2, "all_thirteen": False}
-    if i % 53 == 7:
-        return {"outcome": "revoke", "side": (i // 2) % 2}
-    won = 7 + i % 5
-    return {"outcome": "tricks", "tricks": [won, 13 - won] if (i * 7) % 3 else [13 - won, won]}
+# -- one database ------------------------------------------------------------------------------------
 
 
-def build(hands: int):
-    folder = tempfile.mkdtemp(prefix="scorekeeper-bench-")
-    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite", "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False})
-    app.add_url_rule("/bare", "bare", lambda: "ok")
+@dataclass
+class Run:
+    name: str  # the database, in full
+    short: str  # "SQLite" or "PostgreSQL", in the list of targets missed
+    url: str
+    args: argparse.Namespace
+    lines: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+def database_counts(app) -> tuple[int, int]:
+    with app.app_context():
+        matches = db.session.scalar(select(func.count()).select_from(Match))
+        hands = db.session.scalar(select(func.count()).select_from(Hand))
+        db.session.remove()
+    return matches, hands
+
+
+@dataclass
+class Setup:
+    """What every database starts from: the club, the template matches, the long matches. Built
+    through the API on the first database; the next one gets the same rows copied in bulk."""
+
+    rows: dict[str, list[dict]]
+    players: list[int]
+    templates: list[int]
+    long_plays: list[tuple]
+    seconds: float
+
+
+def build_setup(app, visitor, rng: random.Random, hands: int) -> tuple[list[int], list[int], list[tuple]]:
+    players = bench_fill.club_players(app)
+    templates = bench_fill.play_templates(visitor, rng)
+    say(f"  {len(templates)} template matches played through the API")
+    long_plays = []
+    names = bench_fill.CLUB
+    for number, game in enumerate(LONG_GAMES):
+        seated = names[number * 4: number * 4 + game.players]
+        play = Play(visitor, game.key, seated, game.options, seed=number + 1)
+        built = time.perf_counter()
+        play.play(visitor, hands)
+        primer = Play(visitor, game.key, seated, game.options, seed=100 + number)  # another match of the game
+        primer.play(visitor, 1)
+        say(f"  {game.key}: {hands} hands through the API in {time.perf_counter() - built:.1f} s")
+        long_plays.append((game, play, primer))
+    return players, templates, long_plays
+
+
+def run_database(run: Run, verdicts: report.Verdicts, profile_out: list[str], setup: Setup | None,
+                 keep_setup: bool) -> Setup | None:
+    args, began = run.args, time.perf_counter()
+    rng = random.Random(14)
+    say(f"== {run.name}")
+    app = make_app(run.url)
     with app.app_context():
         upgrade(directory=str(ROOT / "migrations"))
         db.engine.dispose()
-    client = app.test_client()
-    match = client.post("/api/v1/matches", json={"game": "court_piece", "players": ["Ann", "Bo", "Cy", "Di"]}).json["id"]
-    for i in range(hands):
-        answer = client.post(f"/api/v1/matches/{match}/hands", json={"record": court_piece_hand(i)})
-        assert answer.status_code == 201, answer.json
-    return app, client, match
+    visitor, scorer = app.test_client(), app.test_client()  # a phone that only looks; the table's phone
+    # -- the club, its template matches, and the long matches -----------------------------------------
+    started = time.perf_counter()
+    if setup is None:
+        players, templates, long_plays = build_setup(app, visitor, rng, args.hands)
+        how = "built through the API"
+        if keep_setup:
+            setup = Setup(bench_fill.snapshot(app), players, templates,
+                          [(game, play.fork(), primer.fork()) for game, play, primer in long_plays], 0.0)
+    else:
+        bench_fill.copy_rows(setup.rows, app)
+        players, templates = setup.players, setup.templates
+        long_plays = [(game, play.fork(), primer.fork()) for game, play, primer in setup.long_plays]
+        how = "copied in bulk from the first database's set-up (the rows the app wrote there through the API)"
+    for _, play, primer in long_plays:
+        join(app, scorer, play)
+        join(app, scorer, primer)
+    names = bench_fill.CLUB
+    special = {m.id for _, play, primer in long_plays for m in (play, primer)}
+    cloner = bench_fill.Cloner(app, templates, players)
+    setup_seconds = time.perf_counter() - started
+    say(f"  set-up {how}: {setup_seconds:.0f} s")
+
+    # -- each size --------------------------------------------------------------------------------
+    figures: dict[str, dict[int, list[float]]] = {}
+    counts: dict[int, str] = {}
+    fills: list[str] = []
+    last_requests: list[Request] = []
+    for size in args.sizes:
+        filling = time.perf_counter()
+        added = cloner.grow_to(size - 1, rng)
+        fill_seconds = time.perf_counter() - filling
+        probe = Play(visitor, "court_piece", rng.sample(names, 4), seed=size)
+        probe.play(visitor, 3)
+        join(app, scorer, probe)
+        matches, hands = database_counts(app)
+        settle()
+        counts[size] = f"{matches:,} matches, {hands:,} hands"
+        fills.append(f"{size_name(size)}: {added:,} matches cloned in {fill_seconds:.1f} s")
+        say(f"  {size:,} matches ({added:,} added in {fill_seconds:.1f} s): timing")
+        with app.app_context():
+            viewed = list(db.session.scalars(
+                select(Match.id).where(Match.id.not_in(special | {probe.id})).order_by(func.random()).limit(40)))
+            db.session.remove()
+        viewed_urls = [f"/matches/{i}" for i in viewed]
+        player_urls = [f"/players/{i}" for i in players[:40]]
+        csrf = csrf_token(scorer, f"/matches/{probe.id}")
+        form = write("record a hand (form)", probe, lambda: probe.form_post(scorer, csrf), 302, visitor)
+        api = write("record a hand (API)", probe, lambda: probe.api_post(visitor), 201, visitor)
+        requests = [
+            get(visitor, "/bare", name=BARE),
+            get(visitor, "/", name="`/`"),
+            get(visitor, "/matches", name="`/matches`"),
+            get(visitor, "/matches?game=court_piece", name="`/matches?game=court_piece`"),
+            get(visitor, "/players/", name="`/players/`"),
+            get(visitor, player_urls, name="`/players/<id>` (one of 40 players in turn)"),
+            get(scorer, f"/matches/{probe.id}", name="match page, the table's phone (`/matches/<id>`)"),
+            get(visitor, viewed_urls, name="match page, a visitor (one of 40 matches in turn)"),
+            get(visitor, [u + "/hands" for u in viewed_urls], name="hands list (`/matches/<id>/hands`)"),
+            get(visitor, "/rules/court_piece", name="rules page (`/rules/court_piece`)"),
+            get(visitor, "/api/v1/matches", name="`GET /api/v1/matches`"),
+            get(visitor, ["/api/v1" + u for u in viewed_urls], name="`GET /api/v1/matches/<id>`"),
+            form,
+            api,
+        ]
+        for name, samples in measure(requests, args.requests, args.warmup).items():
+            figures.setdefault(name, {})[size] = samples
+        last_requests = requests
+
+    # -- the 500-hand matches (at the largest size) ------------------------------------------------
+    settle()
+    say(f"  {args.hands}-hand matches: cold runs ({args.cold_runs} fresh processes each)")
+    cookie = scorer.get_cookie("session").value
+    long_figures: dict[str, dict[str, list[float]]] = {}
+    bare_cold = cold(run.url, "/bare", args.cold_runs)
+    for game, play, primer in long_plays:
+        page = f"/matches/{play.id}"
+        long_figures.setdefault("page, cold process (first request of a fresh process)", {})[game.key] = \
+            cold(run.url, page, args.cold_runs, cookie=cookie)
+        long_figures.setdefault("page, cold match (first view, in a process that served another match)", {})[
+            game.key] = cold(run.url, page, args.cold_runs, prime=f"/matches/{primer.id}", cookie=cookie)
+    say(f"  {args.hands}-hand matches: warm")
+    reads, writes = [get(visitor, "/bare", name=BARE)], [get(visitor, "/bare", name=BARE)]
+    long_names = {}
+    for game, play, primer in long_plays:
+        page = f"/matches/{play.id}"
+        long_names[game.key] = {
+            "page, warm": get(scorer, page, name=f"{game.key} page"),
+            "hands list (first page)": get(visitor, page + "/hands", name=f"{game.key} hands"),
+            "`GET /api/v1/matches/<id>` (every hand)": get(visitor, "/api/v1" + page, name=f"{game.key} api"),
+            "`GET /api/v1/matches/<id>?hands=1`": get(visitor, f"/api/v1{page}?hands=1", name=f"{game.key} api1"),
+        }
+        reads += list(long_names[game.key].values())
+        csrf = csrf_token(scorer, page)
+        kinds = {
+            "record a hand (form)": (lambda p=play, c=csrf: p.form_post(scorer, c), 302),
+            "record a hand (API, answer with every hand)": (lambda p=play: p.api_post(visitor), 201),
+            "record a hand (API, `?hands=1`)": (lambda p=play: p.api_post(visitor, "?hands=1"), 201),
+        }
+        for label, (prepare, status) in kinds.items():
+            request = write(f"{game.key} {label}", play, prepare, status, visitor)
+            long_names[game.key][label] = request
+            writes.append(request)
+    measure(reads, args.requests, args.warmup)
+    measure(writes, args.requests, args.warmup)
+    bare_warm = reads[0].samples + writes[0].samples
+    for key, kinds in long_names.items():
+        for label, request in kinds.items():
+            long_figures.setdefault(label, {})[key] = request.samples
+
+    # -- page weights ------------------------------------------------------------------------------
+    say("  page weights")
+    weights = weigh_pages(visitor, scorer, long_plays, probe, players, viewed[0])
+
+    # -- the tables --------------------------------------------------------------------------------
+    run.seconds = time.perf_counter() - began
+    lines = run.lines
+    lines += [f"### {run.short}: pages and API calls as the club grows", ""]
+    lines.append(f"p50 / p95 in ms of {args.requests} requests of each kind (after {args.warmup} warm-up rounds), "
+                 f"made in rounds, one of each kind per round; the bare route is measured in the same rounds. "
+                 f"Writes record Court Piece hands on a match started through the API at that size.")
+    lines.append("")
+    lines += report.size_table(run.short, args.sizes, figures, counts, verdicts, BARE)
+    lines += ["", f"Filled in bulk (clones of {len(templates)} template matches, Core insert"
+              f"{', COPY on PostgreSQL' if run.short == 'PostgreSQL' else ''}): " + "; ".join(fills) + f". The set-up (the club, the templates and {len(LONG_GAMES)} long matches) was "
+              f"{how} in {setup_seconds:.0f} s.", ""]
+    lines += long_tables(run.short, args.hands, long_figures, long_plays, bare_warm, bare_cold, verdicts)
+    lines += ["", f"### {run.short}: page weights (at {size_name(args.sizes[-1])} matches)", ""]
+    lines += weight_table(weights, verdicts, run.short)
+    lines += ["", f"{run.name} run: {run.seconds:.0f} s.", ""]
+
+    if args.profile:
+        profile_out += profile(run.short, app, last_requests, figures, args.sizes[-1], args.profile)
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+    gc.unfreeze()
+    return setup
 
 
-def speed(app, client, match: int, hands: int, count: int) -> dict[str, list[float]]:
-    def page(_):
-        assert client.get(f"/matches/{match}").status_code == 200
-
-    def cold_page(_):  # the first view in a fresh worker: every hand replayed
-        app.extensions["scorekeeper.replays"].clear()
-        page(_)
-
-    def form(i):
-        record = court_piece_hand(hands + i)
-        data = {"outcome": record["outcome"], "expected": str(hands + i + 1)}
-        if "tricks" in record:
-            data.update({"tricks-0": str(record["tricks"][0]), "tricks-1": str(record["tricks"][1])})
-        else:
-            data["side"] = str(record["side"])
-        answer = client.post(f"/matches/{match}/hands", data=data)
-        assert answer.status_code == 302, answer.data[:300]
-
-    def api(i):
-        answer = client.post(f"/api/v1/matches/{match}/hands", json={"record": court_piece_hand(i)})
-        assert answer.status_code == 201
-
-    results = {"bare Flask route": timed(lambda _: client.get("/bare"), count)}
-    results["match page"] = timed(page, count)
-    results["match page, cold cache"] = timed(cold_page, count)
-    results["record hand (form)"] = timed(form, count)
-    results["record hand (API)"] = timed(api, count)
-    return results
+def settle() -> None:
+    """Before timing: what the bench itself holds (its samples, the set-up it keeps for the next
+    database, the test clients) is moved out of the garbage collector's way, so that a full
+    collection during a timed request costs what it would in a server, not more."""
+    gc.collect()
+    gc.freeze()
 
 
-def sample_matches(client) -> dict[str, int]:
-    """One small match of each game, a hand or two in, for the page sizes."""
-    starts = {
-        "envite": (["Ann", "Bo", "Cy", "Di"], [{"winner": 0, "stake": 4}]),
-        "poke": (["Ann", "Bo"], [{"tricks": [3, 2], "draws": [1, 2], "better_hand": 0, "poker_hand": "flush"}]),
-        "schnapsen": (
-            ["Ann", "Bo"],
-            [{"ending": "out", "declarer": 0, "points": [70, 30], "tricks": [4, 2], "closed_by": None}],
-        ),
-    }
-    ids = {}
-    for game, (players, records) in starts.items():
-        ids[game] = client.post("/api/v1/matches", json={"game": game, "players": players}).json["id"]
-        for record in records:
-            client.post(f"/api/v1/matches/{ids[game]}/hands", json={"record": record})
-    return ids
+def size_name(size: int) -> str:
+    return report.size_name(size)
 
 
-ASSET = re.compile(r'(?:href|src)="(/static/[^"]+)"')
-EXTERNAL = re.compile(r'(?:href|src|action)="(?:https?:)?//', re.I)
+def long_tables(db_name: str, built: int, figures: dict[str, dict[str, list[float]]], plays, bare_warm: list[float],
+                bare_cold: list[float], verdicts: report.Verdicts) -> list[str]:
+    keys = [game.key for game, _, _ in plays]
+    hands = plays[0][1].count if plays else 0
+    lines = [f"### {db_name}: long matches, one game of each family", ""]
+    lines.append(
+        f"p50 / p95 in ms. Each match was played to {built} hands through the API with the game's own example "
+        f"hands (drawn again where one would end the match: see the second table); the reads are timed at {built} "
+        f"hands, then the writes take it on, one hand each (to {hands} hands by the end). "
+        "Cold: the first request of a fresh process (`bench.py --cold`), "
+        f"{len(bare_cold)} processes each; a cold process is held to 10× the bare route's first request in a fresh "
+        "process, everything else to 10× the warm bare route."
+    )
+    lines.append("")
+    head = ["request"] + [f"{game.key} ({game.family})" for game, _, _ in plays] + ["worst p95 ÷ bare", "≤ 10× bare"]
+    rows = [[BARE + ", warm", *[report.pair(bare_warm)] * len(keys), "", ""],
+            [BARE + ", first request of a fresh process", *[report.pair(bare_cold)] * len(keys), "", ""]]
+    for label, by_game in figures.items():
+        floor = report.p95(bare_cold) if "cold process" in label else report.p95(bare_warm)
+        worst_key = max(keys, key=lambda k: report.p95(by_game[k]))
+        worst = report.p95(by_game[worst_key]) / floor
+        slow = [k for k in keys if report.p95(by_game[k]) > report.FACTOR * floor]
+        verdict = verdicts.check(not slow, f"{db_name}: long match {label} p95 over 10× bare for {', '.join(slow)}")
+        rows.append([label] + [report.pair(by_game[k]) for k in keys] + [report.ratio(worst), verdict])
+    lines += report.table(head, rows)
+    lines += ["", f"| game | family | players | options | how it lasts {built} hands | hands redrawn | hands that score nothing |",
+              "| --- | --- | ---: | --- | --- | ---: | ---: |"]
+    for game, play, _ in plays:
+        options = ", ".join(f"{k} {json.dumps(v)}" for k, v in game.options.items()) or "defaults"
+        how = game.how.replace("500 hands", f"{built} hands")
+        lines.append(f"| {game.key} | {game.family} | {game.players} | {options} | {how} | {play.redrawn} "
+                     f"| {play.neutral} |")
+    return lines
 
 
-def sizes(client, match: int) -> list[tuple[str, int, int, int]]:
-    ids = sample_matches(client)
-    urls = ["/", "/matches", "/players/", "/players/1", "/rules/", f"/matches/{match}", f"/matches/{match}/hands"]
-    urls += [f"/matches/new/{g}" for g in ("envite", "court_piece", "poke", "schnapsen")]
-    urls += [f"/rules/{g}" for g in ("envite", "court_piece", "poke", "schnapsen")]
-    urls += [f"/matches/{i}" for i in ids.values()] + [f"/matches/{match}/hands/2/edit"]
+# -- page weights ------------------------------------------------------------------------------------
+
+
+LONG_LISTS = ("history", "hands list", "player page")
+
+
+def weigh_pages(visitor, scorer, long_plays, probe: Play, players: list[int], viewed: int):
+    """(page, kind, client, url) for every page type; kind names the long lists."""
+    busiest = players[0]
+    pages = [
+        ("home", None, visitor, "/"),
+        ("history", "history", visitor, "/matches"),
+        ("history, one game", "history", visitor, "/matches?game=court_piece"),
+        ("history, one player", "history", visitor, f"/matches?player={busiest}"),
+        ("players", None, visitor, "/players/"),
+        ("player page", "player page", visitor, f"/players/{busiest}"),
+        ("rules index", None, visitor, "/rules/"),
+        ("new match", None, visitor, "/matches/new/court_piece"),
+        ("match page, Court Piece, 3 hands (visitor)", None, visitor, f"/matches/{viewed}"),
+        ("match page, table's phone", None, scorer, f"/matches/{probe.id}"),
+        ("hand edit page", None, scorer, f"/matches/{probe.id}/hands/1/edit"),
+        ("share page (QR codes)", None, scorer, f"/matches/{probe.id}/share"),
+        ("watch page", None, visitor, f"/matches/{probe.id}/watch"),
+    ]
+    for game, play, _ in long_plays:
+        pages += [
+            (f"rules, {game.key}", None, visitor, f"/rules/{game.key}"),
+            (f"new match, {game.key}", None, visitor, f"/matches/new/{game.key}"),
+            (f"match page, {game.key}, {play.count} hands (table's phone)", None, scorer, f"/matches/{play.id}"),
+            (f"hands list, {game.key}, {play.count} hands", "hands list", visitor, f"/matches/{play.id}/hands"),
+        ]
     rows = []
-    for url in urls:
+    for label, kind, client, url in pages:
         answer = client.get(url)
-        assert answer.status_code == 200, url
+        assert answer.status_code == 200, (url, answer.status_code)
         html = answer.get_data(as_text=True)
-        assets = sum(len(client.get(path).data) for path in sorted(set(ASSET.findall(html))))
-        rows.append((url, len(answer.data), assets, len(EXTERNAL.findall(html))))
+        assets, external = 0, len(EXTERNAL.findall(html))
+        for path in sorted(set(ASSET.findall(html))):
+            asset = client.get(path)
+            assets += len(asset.data)
+            body = asset.get_data(as_text=True)
+            external += len(EXTERNAL.findall(body)) + (len(JS_EXTERNAL.findall(body)) if path.endswith(".js") else 0)
+        rows.append((label, url, kind, len(answer.data), assets, external))
     return rows
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--hands", type=int, default=500, help="hands in the long match")
-    parser.add_argument("--requests", type=int, default=200, help="requests per figure")
-    args = parser.parse_args()
-    app, client, match = build(args.hands)
-    print(f"Long match: Court Piece, {args.hands} hands; {args.requests} requests each; SQLite (WAL) in a temp folder\n")
-    print(f"{'request':24} {'p50 ms':>8} {'p95 ms':>8} {'target p95':>11}")
-    failed = False
-    for name, samples in speed(app, client, match, args.hands, args.requests).items():
-        p50, p95 = statistics.median(samples), percentile(samples, 0.95)
-        target = TARGETS.get(name)
-        failed |= bool(target and p95 > target)
-        print(f"{name:24} {p50:8.2f} {p95:8.2f} {('<= %g' % target) if target else '':>11}")
-    print(f"\n{'page':36} {'HTML B':>8} {'CSS+JS B':>9} {'total B':>8} {'other hosts':>12}")
-    for url, html, assets, external in sizes(client, match):
-        failed |= html + assets > PAGE_LIMIT or external > 0
-        print(f"{url:36} {html:8} {assets:9} {html + assets:8} {external:12}")
-    print("\nall targets met" if not failed else "\nSOME TARGET MISSED")
-    return 1 if failed else 0
+def weight_table(rows, verdicts: report.Verdicts, db_name: str) -> list[str]:
+    out = []
+    for label, url, kind, html, assets, external in rows:
+        limit = report.LIST_LIMIT if kind else report.PAGE_LIMIT
+        total = html + assets
+        ok = verdicts.check(total <= limit and external == 0,
+                            f"{db_name}: {label} `{url}` weighs {total:,} B (limit {limit:,}), {external} other hosts")
+        out.append([f"{label} `{url}`", f"{html:,}", f"{assets:,}", f"{total:,}", f"{limit:,}", str(external), ok])
+    return report.table(["page", "HTML B", "CSS+JS B", "total B", "limit B", "other hosts", "target"], out)
+
+
+# -- where the time goes -----------------------------------------------------------------------------
+
+
+def profile(db_name: str, app, requests: list[Request], figures, size: int, count: int) -> list[str]:
+    """The `count` slowest kinds of request, 10 of each under cProfile, with every SQL statement
+    timed: how many statements a request makes, the slowest ones, and the app's functions."""
+    import cProfile
+    import pstats
+
+    from sqlalchemy import event
+
+    with app.app_context():
+        engine = db.engine
+    statements: list[tuple[float, str]] = []
+
+    def before(conn, cursor, statement, parameters, context, executemany):
+        conn.info.setdefault("bench_started", []).append(time.perf_counter())
+
+    def after(conn, cursor, statement, parameters, context, executemany):
+        statements.append((time.perf_counter() - conn.info["bench_started"].pop(), statement))
+
+    slowest = sorted((r for r in requests if r.name != BARE), key=lambda r: -report.p95(figures[r.name][size]))
+    lines = [f"### {db_name}: where the time goes (10 requests of each of the slowest kinds, at "
+             f"{size_name(size)} matches; times under cProfile, so inflated)", ""]
+    event.listen(engine, "before_cursor_execute", before)
+    event.listen(engine, "after_cursor_execute", after)
+    try:
+        for request in slowest[:count]:
+            statements.clear()
+            profiler = cProfile.Profile()
+            took = 0.0
+            for _ in range(10):
+                call = request.prepare()
+                start = time.perf_counter()
+                profiler.enable()
+                answer = call()
+                profiler.disable()
+                took += time.perf_counter() - start
+                if request.check:
+                    request.check(answer)
+            lines += [f"{request.name}: p95 {report.ms(report.p95(figures[request.name][size]))} ms; "
+                      f"under the profiler {took * 100:.1f} ms a request", "", "```text"]
+            lines += profile_summary(pstats.Stats(profiler), statements)
+            lines += ["```", ""]
+    finally:
+        event.remove(engine, "before_cursor_execute", before)
+        event.remove(engine, "after_cursor_execute", after)
+    return lines
+
+
+def profile_summary(stats, statements: list[tuple[float, str]], runs: int = 10) -> list[str]:
+    out = []
+    sql_ms = sum(seconds for seconds, _ in statements) * 1000 / runs
+    out.append(f"SQL: {len(statements) / runs:.0f} statements a request, {sql_ms:.1f} ms a request")
+    by_text: dict[str, list[float]] = {}
+    for seconds, statement in statements:
+        by_text.setdefault(" ".join(statement.split()), []).append(seconds)
+    for statement, times in sorted(by_text.items(), key=lambda item: -sum(item[1]))[:4]:
+        shown = re.sub(r"^SELECT (?:(?!\bFROM\b).)* FROM ", "SELECT ... FROM ", statement)  # the columns left out
+        shown = shown if len(shown) <= 260 else shown[:200] + " ... " + shown[-55:]
+        out.append(f"  {sum(times) * 1000 / runs:7.1f} ms  x{len(times) / runs:<5g} {shown}")
+    entries = stats.stats  # (file, line, name) -> (primitive calls, calls, own time, cumulative time, callers)
+    root = str(ROOT) + os.sep
+    mine = (root + "scorekeeper" + os.sep, root + "templates" + os.sep)
+    ours = [(cum, key) for key, (_, _, _, cum, _) in entries.items() if key[0].startswith(mine)]
+    out.append("The app's functions and templates, by cumulative time (ms a request):")
+    for cum, (path, line, name) in sorted(ours, reverse=True)[:10]:
+        out.append(f"  {cum * 1000 / runs:7.1f}  {path[len(root):]}:{line} {name}")
+    out.append("Own time, all code (ms a request):")
+    for key, (_, calls, own, _, _) in sorted(entries.items(), key=lambda item: -item[1][2])[:6]:
+        path, line, name = key
+        where = name if path == "~" else f"{path.replace(root, '').split('site-packages/')[-1]}:{line} {name}"
+        out.append(f"  {own * 1000 / runs:7.1f}  x{calls / runs:<6g} {where}")
+    return out
+
+
+# -- main --------------------------------------------------------------------------------------------
+
+
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true",
+                        help="a smoke run: 100 and 1,000 matches, 60-hand long matches, 5 requests each")
+    parser.add_argument("--sizes", help="database sizes, comma-separated (default 100,10000,100000)")
+    parser.add_argument("--requests", type=int, help="requests of each kind kept (default 30)")
+    parser.add_argument("--warmup", type=int, help="warm-up rounds not kept (default 3)")
+    parser.add_argument("--hands", type=int, help="hands in each long match (default 500)")
+    parser.add_argument("--cold-runs", type=int, help="fresh processes per cold figure (default 5)")
+    parser.add_argument("--database", choices=("auto", "sqlite", "postgresql", "both"), default="auto",
+                        help="auto: SQLite, and PostgreSQL too when TEST_POSTGRES_URL or BENCH_POSTGRES_URL is set")
+    parser.add_argument("--profile", type=int, default=0, metavar="N",
+                        help="profile the N slowest request kinds at the largest size (cProfile)")
+    parser.add_argument("--keep", action="store_true", help="keep the SQLite file (its folder is printed)")
+    parser.add_argument("--cold", help=argparse.SUPPRESS)  # in a fresh process: time the first GET of this path
+    parser.add_argument("--db", help=argparse.SUPPRESS)
+    parser.add_argument("--prime", help=argparse.SUPPRESS)
+    parser.add_argument("--cookie", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    quick = args.quick
+    args.sizes = [int(s.replace(",", "").replace("_", "")) for s in args.sizes.split(";" if ";" in args.sizes else ",")] \
+        if args.sizes else ([100, 1000] if quick else [100, 10_000, 100_000])
+    args.requests = args.requests or (5 if quick else 30)
+    args.warmup = args.warmup if args.warmup is not None else (1 if quick else 3)
+    args.hands = args.hands or (60 if quick else 500)
+    args.cold_runs = args.cold_runs or (1 if quick else 5)
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse(argv)
+    if args.cold:
+        return cold_main(args)
+    report.EXPECTED[0] = args.requests
+    began = time.perf_counter()
+    server = postgres_server()
+    wanted = {"auto": ["sqlite"] + (["postgresql"] if server else []), "sqlite": ["sqlite"],
+              "postgresql": ["postgresql"], "both": ["sqlite", "postgresql"]}[args.database]
+    if "postgresql" in wanted and not server:
+        raise SystemExit("PostgreSQL: set BENCH_POSTGRES_URL or TEST_POSTGRES_URL (url=$(scripts/postgres.sh start))")
+    load = os.getloadavg()
+    out = [
+        "## Speed and size (`make bench`)",
+        "",
+        f"{'Quick smoke run (`--quick`): not figures for the README. ' if args.quick else ''}"
+        f"{time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, load average {load[0]:.1f} at the start, "
+        f"Python {platform.python_version()}, measured in-process through Flask's test client.",
+        "",
+    ]
+    verdicts, profiles, runs, setup = report.Verdicts(), [], [], None
+    for number, kind in enumerate(wanted):
+        folder, drop = None, None
+        if kind == "sqlite":
+            folder = tempfile.mkdtemp(prefix="scorekeeper-bench-")
+            url = f"sqlite:///{folder}/bench.sqlite"
+            import sqlite3
+            sync = os.environ.get("SCOREKEEPER_SQLITE_SYNCHRONOUS", "FULL").upper()
+            name = f"SQLite {sqlite3.sqlite_version} (WAL, synchronous={sync}, a file in {tempfile.gettempdir()})"
+        else:
+            url, drop = fresh_postgres(server)
+            engine = create_engine(url)
+            with engine.connect() as conn:
+                version = conn.execute(text("SHOW server_version")).scalar()
+            engine.dispose()
+            host = make_url(url)
+            name = f"PostgreSQL {version.split()[0]} ({host.host}:{host.port}, a fresh database)"
+        run = Run(name, name.split()[0], url, args)
+        try:
+            setup = run_database(run, verdicts, profiles, setup, keep_setup=number + 1 < len(wanted))
+        finally:
+            if drop:
+                drop()
+            if folder and not args.keep:
+                shutil.rmtree(folder, ignore_errors=True)
+            elif folder:
+                say(f"SQLite database kept in {folder}")
+        runs.append(run)
+        out += [f"Database: {name}.", ""] + run.lines
+    total = time.perf_counter() - began
+    out += profiles
+    if verdicts.missed:
+        out += ["Targets not met:", ""] + [f"- {missed}" for missed in verdicts.missed] + [""]
+    out.append(f"**Summary:** {verdicts.checked - len(verdicts.missed)} of {verdicts.checked} targets met"
+               f"{'; ' + str(len(verdicts.missed)) + ' NOT met' if verdicts.missed else ', all of them'} "
+               f"({', '.join(r.name.split(' (')[0] for r in runs)}; sizes {', '.join(size_name(s) for s in args.sizes)};"
+               f" run {total / 60:.1f} min).")
+    print("\n".join(out))
+    return 1 if verdicts.missed else 0
 
 
 if __name__ == "__main__":
