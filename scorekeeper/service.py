@@ -269,8 +269,11 @@ def named(match: Match, text: str) -> str:
     The API shows the same texts with the letters of the side indices (A is side 0), for programs."""
     if "\x1f" not in text and "\x1e" not in text:
         return text
-    game = get_game(match.game)
-    return base.render(text, *side_labels(match, game.table(len(match.seats), match.seat_sides)))
+    labels = match.__dict__.get("_side_labels")  # worked out once per match object (one request)
+    if labels is None:
+        game = get_game(match.game)
+        labels = match.__dict__["_side_labels"] = side_labels(match, game.table(len(match.seats), match.seat_sides))
+    return base.render(text, *labels)
 
 
 def lettered(text: str) -> str:
