@@ -24,7 +24,6 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from .extensions import db
 from .games import base
-from .games.base import side_name
 from .games import GAMES, Game, HandResult, RecordError, Replay, ReplayError, Result, Table, get_game, replay
 from .games.base import Reason, decode_state, encode_state, replay_from
 from .models import FINISHED, IN_PROGRESS, Hand, Match, MatchEvent, Player, Seat
@@ -101,11 +100,6 @@ class Scored:
     def side_labels(self) -> list[str]:
         """Each side by its players' names, as the pages name them."""
         return [" & ".join(names) for names in self.sides]
-
-    @property
-    def side_tags(self) -> list[str]:
-        """The letters the reason lines name the sides by."""
-        return [side_name(side) for side in range(self.table.sides)]
 
     @property
     def scores(self) -> list[int]:

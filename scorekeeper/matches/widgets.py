@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from werkzeug.datastructures import MultiDict
 
-from ..games.base import CARD_SUITS, Field, Table, side_name
+from ..games.base import CARD_SUITS, Field, Table
 
 BUTTON_LIMIT = 14  # a whole-number range up to this many values shows as buttons, not a box
 NONE = "none"  # the form's word for null (a nullable side left to nobody)
@@ -455,7 +455,3 @@ def hidden_rules_css(fields: Sequence[Field], prefix: str = "") -> str:
         shown = ",".join(f'input[name="{control}"][value="{v}"]:checked' for v in fld.when.values)
         rules.append(f'form:not(:has({shown})) {target}{{display:none}}')
     return "\n".join(rule for rule in rules if rule)
-
-
-def side_letters(table: Table) -> list[str]:
-    return [side_name(side) for side in range(table.sides)]
