@@ -657,53 +657,68 @@ def main(argv: list[str] | None = None) -> int:
     if "postgresql" in wanted and not server:
         raise SystemExit("PostgreSQL: set BENCH_POSTGRES_URL or TEST_POSTGRES_URL (url=$(scripts/postgres.sh start))")
     load = os.getloadavg()
-    out = [
+    show([
         "## Speed and size (`make bench`)",
         "",
         f"{'Quick smoke run (`--quick`): not figures for the README. ' if args.quick else ''}"
         f"{time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, load average {load[0]:.1f} at the start, "
         f"Python {platform.python_version()}, measured in-process through Flask's test client.",
         "",
-    ]
-    verdicts, profiles, runs, setup = report.Verdicts(), [], [], None
+    ])
+    verdicts, profiles, runs, setup, failed = report.Verdicts(), [], [], None, []
     for number, kind in enumerate(wanted):
-        folder, drop = None, None
-        if kind == "sqlite":
-            folder = tempfile.mkdtemp(prefix="scorekeeper-bench-")
-            url = f"sqlite:///{folder}/bench.sqlite"
-            import sqlite3
-            sync = os.environ.get("SCOREKEEPER_SQLITE_SYNCHRONOUS", "FULL").upper()
-            name = f"SQLite {sqlite3.sqlite_version} (WAL, synchronous={sync}, a file in {tempfile.gettempdir()})"
-        else:
-            url, drop = fresh_postgres(server)
-            engine = create_engine(url)
-            with engine.connect() as conn:
-                version = conn.execute(text("SHOW server_version")).scalar()
-            engine.dispose()
-            host = make_url(url)
-            name = f"PostgreSQL {version.split()[0]} ({host.host}:{host.port}, a fresh database)"
-        run = Run(name, name.split()[0], url, args)
+        folder, drop, name = None, None, kind
         try:
+            if kind == "sqlite":
+                folder = tempfile.mkdtemp(prefix="scorekeeper-bench-")
+                url = f"sqlite:///{folder}/bench.sqlite"
+                import sqlite3
+                sync = os.environ.get("SCOREKEEPER_SQLITE_SYNCHRONOUS", "FULL").upper()
+                name = f"SQLite {sqlite3.sqlite_version} (WAL, synchronous={sync}, a file in {tempfile.gettempdir()})"
+            else:
+                url, drop = fresh_postgres(server)
+                engine = create_engine(url)
+                with engine.connect() as conn:
+                    version = conn.execute(text("SHOW server_version")).scalar()
+                engine.dispose()
+                host = make_url(url)
+                name = f"PostgreSQL {version.split()[0]} ({host.host}:{host.port}, a fresh database)"
+            run = Run(name, name.split()[0], url, args)
             setup = run_database(run, verdicts, profiles, setup, keep_setup=number + 1 < len(wanted))
+            runs.append(run)
+            show([f"Database: {name}.", ""] + run.lines)
+        except Exception as error:  # one database failing (a server stopped under it) keeps the others' figures
+            import traceback
+
+            traceback.print_exc()
+            failed.append(f"{name}: {type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}")
+            show([f"Database: {name}: the run FAILED ({failed[-1]}); see stderr.", ""])
         finally:
             if drop:
-                drop()
+                try:
+                    drop()
+                except Exception as error:
+                    say(f"could not drop the bench database: {error}")
             if folder and not args.keep:
                 shutil.rmtree(folder, ignore_errors=True)
             elif folder:
                 say(f"SQLite database kept in {folder}")
-        runs.append(run)
-        out += [f"Database: {name}.", ""] + run.lines
     total = time.perf_counter() - began
-    out += profiles
+    out = list(profiles)
     if verdicts.missed:
         out += ["Targets not met:", ""] + [f"- {missed}" for missed in verdicts.missed] + [""]
     out.append(f"**Summary:** {verdicts.checked - len(verdicts.missed)} of {verdicts.checked} targets met"
                f"{'; ' + str(len(verdicts.missed)) + ' NOT met' if verdicts.missed else ', all of them'} "
-               f"({', '.join(r.name.split(' (')[0] for r in runs)}; sizes {', '.join(size_name(s) for s in args.sizes)};"
-               f" run {total / 60:.1f} min).")
-    print("\n".join(out))
-    return 1 if verdicts.missed else 0
+               f"({', '.join(r.name.split(' (')[0] for r in runs) or 'no database'}; "
+               f"sizes {', '.join(size_name(s) for s in args.sizes)}; run {total / 60:.1f} min)"
+               + (f"; FAILED: {'; '.join(failed)}." if failed else "."))
+    show(out)
+    return 1 if verdicts.missed or failed else 0
+
+
+def show(lines: list[str]) -> None:
+    """Print a finished part of the report at once (a later failure loses nothing printed)."""
+    print("\n".join(lines), flush=True)
 
 
 if __name__ == "__main__":

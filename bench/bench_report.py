@@ -40,7 +40,7 @@ def pair(samples: list[float] | None) -> str:
 
 
 def ratio(value: float) -> str:
-    return f"{value:,.0f}×" if value >= 10 else f"{value:.1f}×"
+    return f"{value:,.0f}×" if value >= 100 else f"{value:.1f}×"
 
 
 def size_name(size: int) -> str:
