@@ -24,7 +24,7 @@ RECENT = 10
 PAGE = 15  # hands a page of the list shows: a long match stays light on a phone
 THEMES = ("auto", "light", "dark")
 KEYS_KEPT = 40
-HISTORY_PAGE = 30  # matches a history page shows; older ones a tap away (keyset, no OFFSET)
+HISTORY_PAGE = 25  # matches a history page shows; older ones a tap away (keyset, no OFFSET)
 WATCH_SECONDS = 25
 WRITES = {f"matches.{name}" for name in ("record", "edit", "delete", "undo", "redo", "reopen", "finish", "setup",
                                            "remove", "share")}
