@@ -416,9 +416,10 @@ def run_database(run: Run, verdicts: report.Verdicts, profile_out: list[str], se
                  f"Writes record Court Piece hands on a match started through the API at that size.")
     lines.append("")
     lines += report.size_table(run.short, args.sizes, figures, counts, verdicts, BARE)
-    lines += ["", f"Filled in bulk (clones of {len(templates)} template matches, Core insert"
-              f"{', COPY on PostgreSQL' if run.short == 'PostgreSQL' else ''}): " + "; ".join(fills) + f". The set-up (the club, the templates and {len(LONG_GAMES)} long matches) was "
-              f"{how} in {setup_seconds:.0f} s.", ""]
+    copy = ", COPY on PostgreSQL" if run.short == "PostgreSQL" else ""
+    lines += ["", f"Filled in bulk (clones of {len(templates)} template matches, Core insert{copy}): "
+              + "; ".join(fills) + f". The set-up (the club, the templates and {len(LONG_GAMES)} long matches) "
+              f"was {how} in {setup_seconds:.0f} s.", ""]
     lines += long_tables(run.short, args.hands, long_figures, long_plays, bare_warm, bare_cold, verdicts)
     lines += ["", f"### {run.short}: page weights (at {size_name(args.sizes[-1])} matches)", ""]
     lines += weight_table(weights, verdicts, run.short)
@@ -459,7 +460,8 @@ def long_tables(db_name: str, built: int, figures: dict[str, dict[str, list[floa
         "process, everything else to 10× the warm bare route."
     )
     lines.append("")
-    head = ["request"] + [f"{game.key} ({game.family})" for game, _, _ in plays] + ["worst p95 ÷ bare", "≤ 10× bare"]
+    head = ["request"] + [f"{game.key} ({game.family})" for game, _, _ in plays]
+    head += ["worst p95 ÷ bare", "≤ 10× bare"]
     rows = [[BARE + ", warm", *[report.pair(bare_warm)] * len(keys), "", ""],
             [BARE + ", first request of a fresh process", *[report.pair(bare_cold)] * len(keys), "", ""]]
     for label, by_game in figures.items():
@@ -470,7 +472,8 @@ def long_tables(db_name: str, built: int, figures: dict[str, dict[str, list[floa
         verdict = verdicts.check(not slow, f"{db_name}: long match {label} p95 over 10× bare for {', '.join(slow)}")
         rows.append([label] + [report.pair(by_game[k]) for k in keys] + [report.ratio(worst), verdict])
     lines += report.table(head, rows)
-    lines += ["", f"| game | family | players | options | how it lasts {built} hands | hands redrawn | hands that score nothing |",
+    lines += ["", f"| game | family | players | options | how it lasts {built} hands | hands redrawn "
+                  "| hands that score nothing |",
               "| --- | --- | ---: | --- | --- | ---: | ---: |"]
     for game, play, _ in plays:
         options = ", ".join(f"{k} {json.dumps(v)}" for k, v in game.options.items()) or "defaults"
@@ -636,8 +639,10 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--cookie", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     quick = args.quick
-    args.sizes = [int(s.replace(",", "").replace("_", "")) for s in args.sizes.split(";" if ";" in args.sizes else ",")] \
-        if args.sizes else ([100, 1000] if quick else [100, 10_000, 100_000])
+    if args.sizes:
+        args.sizes = [int(s.replace("_", "")) for s in args.sizes.split(",")]
+    else:
+        args.sizes = [100, 1000] if quick else [100, 10_000, 100_000]
     args.requests = args.requests or (5 if quick else 30)
     args.warmup = args.warmup if args.warmup is not None else (1 if quick else 3)
     args.hands = args.hands or (60 if quick else 500)

@@ -185,7 +185,8 @@ def put(conn, table, rows: list[dict]) -> None:
     defaults = {column.name: column.default for column in table.columns
                 if column.name not in rows[0] and column.default is not None and not column.primary_key}
     if defaults:  # what an INSERT would fill in from the model (COPY knows only the server's defaults)
-        values = {name: d.arg if d.is_scalar else d.arg(None) for name, d in defaults.items() if d.is_scalar or d.is_callable}
+        values = {name: d.arg if d.is_scalar else d.arg(None)
+                  for name, d in defaults.items() if d.is_scalar or d.is_callable}
         rows = [{**row, **values} for row in rows]
         names = list(rows[0])
     process = [table.c[name].type._cached_bind_processor(dialect) for name in names]

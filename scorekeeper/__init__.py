@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import secrets
 from pathlib import Path
@@ -182,6 +183,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     if not app.testing:
         compile_templates(app)
         configure_mappers()  # the models' relationships are worked out now, not on a first request
+        # Start-up allocations would set off a full garbage collection on the first request (50 to
+        # 70 ms, measured by the bench): collect now, and keep what start-up made out of later ones.
+        gc.collect()
+        gc.freeze()
     return app
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import defer, selectinload
 
 from ..extensions import db
 from ..models import Match, Seat, now_utc
@@ -18,7 +18,7 @@ def matches(status: str | None = None, game: str | None = None, player: int | No
     their seats and players loaded."""
     query = (
         db.select(Match)
-        .options(selectinload(Match.seats).joinedload(Seat.player))
+        .options(defer(Match.state), selectinload(Match.seats).joinedload(Seat.player))
         .order_by(Match.created.desc(), Match.id.desc())
         .limit(limit)
     )
@@ -37,7 +37,8 @@ def matches(status: str | None = None, game: str | None = None, player: int | No
 
 def page(game: str | None = None, player: int | None = None, before: int | None = None, limit: int = 50):
     """One page of matches by id, newest first, before a given id (a keyset: no OFFSET to walk)."""
-    query = db.select(Match).options(selectinload(Match.seats).joinedload(Seat.player)).order_by(Match.id.desc())
+    query = (db.select(Match).options(defer(Match.state), selectinload(Match.seats).joinedload(Seat.player))
+             .order_by(Match.id.desc()))
     if before is not None:
         query = query.where(Match.id < before)
     if game:
