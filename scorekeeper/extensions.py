@@ -45,7 +45,7 @@ CONTENT_SECURITY_POLICY = {
     "frame-ancestors": "'none'",
 }
 WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"]
-NEW_MATCH_ENDPOINTS = {"api.create", "matches.new_match"}
+NEW_MATCH_ENDPOINTS = {"api.create", "matches.new_match", "matches.rematch"}
 SLOW_DOWN = "Too many changes from here in a short time: wait a minute, then try again."
 
 
