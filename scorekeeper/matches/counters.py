@@ -12,7 +12,7 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from ..games import Game, RecordError
+from ..games import Game
 from ..games.base import CardCounter, Table
 from .widgets import Seating, card_label
 
@@ -70,5 +70,3 @@ def panels(game: Game, seating: Seating, values: Mapping) -> list[dict[str, Any]
         drawn.append({"counter": counter, "sides": sides, "open": opened})
     return drawn
 
-
-__all__ = ["RecordError", "fill", "panels"]

@@ -14,6 +14,7 @@ from werkzeug.datastructures import MultiDict
 from .. import service
 from ..extensions import db
 from ..games import Game, RecordError
+from ..games.base import LETTERS
 from ..models import Player
 from ..service import Invalid, Scored, ServiceError
 from . import counters
@@ -135,7 +136,7 @@ def new_match_page(game: Game, form, values: Mapping, error: ServiceError | None
         values = values_from_record(game.options, defaults, prefix=OPTION_PREFIX)
     errors = {f"{OPTION_PREFIX}{name}": text for name, text in (error.fields.items() if error else ())}
     options = game_option_widgets(game, Seating(table, names), values, errors)
-    side_letters = [chr(ord("A") + table.side_of(seat % table.players)) for seat in range(seats)] if game.partnerships else []
+    side_letters = [LETTERS[table.side_of(seat % table.players)] for seat in range(seats)] if game.partnerships else []
     return render_template(
         "matches/new.html",
         game=game,
