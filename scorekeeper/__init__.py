@@ -17,6 +17,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from .verify import register as register_verify
 from .extensions import csrf, db, migrate, protect
 from .games.base import mark_sides
+from .links import remembered_url_for
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -180,6 +181,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.json.compact = True
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
+    app.jinja_env.globals["url_for"] = remembered_url_for
     if not app.testing:
         compile_templates(app)
         configure_mappers()  # the models' relationships are worked out now, not on a first request

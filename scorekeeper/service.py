@@ -251,14 +251,15 @@ def stored_records(match: Match) -> list[dict]:
     return list(db.session.scalars(db.select(Hand.record).where(Hand.match_id == match.id).order_by(Hand.number)))
 
 
-def side_labels(match: Match, table: Table) -> tuple[list[str], list[bool]]:
-    """Each side named by its players ("Jana & Luis"), and whether that is several players."""
-    names = [seat.player.name for seat in match.seats]
+def side_labels(match, table: Table) -> tuple[list[str], list[bool]]:
+    """Each side named by its players ("Jana & Luis"), and whether that is several players. `match`
+    is a Match or a list's summary of one."""
+    names = match.player_names
     members = [[names[seat] for seat in table.seats_of(side)] for side in range(table.sides)]
     return [" & ".join(group) for group in members], [len(group) > 1 for group in members]
 
 
-def named(match: Match, text: str) -> str:
+def named(match, text: str) -> str:
     """An engine text as the pages show it: each side by its players ("Jana & Luis win the game").
     The API shows the same texts with the letters of the side indices (A is side 0), for programs."""
     if "\x1f" not in text and "\x1e" not in text:
@@ -266,7 +267,8 @@ def named(match: Match, text: str) -> str:
     labels = match.__dict__.get("_side_labels")  # worked out once per match object (one request)
     if labels is None:
         game = get_game(match.game)
-        labels = match.__dict__["_side_labels"] = side_labels(match, game.table(len(match.seats), match.seat_sides))
+        table = game.table(len(match.seat_sides), match.seat_sides)
+        labels = match.__dict__["_side_labels"] = side_labels(match, table)
     return base.render(text, *labels)
 
 

@@ -1,48 +1,107 @@
-"""The match lists the pages show, as database queries (no replay, no per-row query)."""
+"""The match lists the pages show, as database queries (no replay, no per-row query).
+
+A list reads plain rows, not model objects: a page of 25 matches with their seats is two statements
+and no object bookkeeping, so its cost stays that of the rows it shows."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 
-from sqlalchemy.orm import defer, selectinload
+from sqlalchemy import bindparam
 
 from ..extensions import db
-from ..models import Match, Seat, now_utc
+from ..models import FINISHED, SHARED, WON, Match, Player, Seat, now_utc
 
 IDLE = timedelta(days=14)  # a match untouched this long has been set aside, not forgotten in play
 
 
-def matches(status: str | None = None, game: str | None = None, player: int | None = None, limit: int = 50,
-            active: bool | None = None):
-    """Matches newest first, filtered by status, game, player and whether they moved lately, with
-    their seats and players loaded."""
-    query = (
-        db.select(Match)
-        .options(defer(Match.state), selectinload(Match.seats).joinedload(Seat.player))
-        .order_by(Match.created.desc(), Match.id.desc())
-        .limit(limit)
-    )
+@dataclass
+class MatchSummary:
+    """A match as a list shows it: what it is, who sat where, and how it ended."""
+
+    id: int
+    game: str
+    status: str
+    winner: int | None
+    headline: str | None
+    created: datetime
+    player_names: list[str] = field(default_factory=list)
+    seat_sides: list[int] = field(default_factory=list)
+    outcomes: list[str | None] = field(default_factory=list)
+
+    @property
+    def winner_names(self) -> list[str]:
+        """Who won a finished match, alone or sharing the win (empty while in play, or for a draw)."""
+        if self.status != FINISHED:
+            return []
+        return [name for name, outcome in zip(self.player_names, self.outcomes) if outcome in (WON, SHARED)]
+
+
+_COLUMNS = (Match.id, Match.game, Match.status, Match.winner, Match.headline, Match.created)
+_SEATS = (
+    db.select(Seat.match_id, Player.name, Seat.side, Seat.outcome)
+    .join(Player, Player.id == Seat.player_id)
+    .where(Seat.match_id.in_(bindparam("ids", expanding=True)))
+    .order_by(Seat.match_id, Seat.position)
+)
+
+
+def summaries(*lists) -> None:
+    """Fill in the seats of every summary in `lists` (one statement for them all)."""
+    by_id = {summary.id: summary for found in lists for summary in found}
+    if not by_id:
+        return
+    for match_id, name, side, outcome in db.session.execute(_SEATS, {"ids": list(by_id)}):
+        summary = by_id[match_id]
+        summary.player_names.append(name)
+        summary.seat_sides.append(side)
+        summary.outcomes.append(outcome)
+
+
+def _rows(query) -> list[MatchSummary]:
+    return [MatchSummary(*row) for row in db.session.execute(query)]
+
+
+def matches(status: str | None = None, game: str | None = None, limit: int = 50, active: bool | None = None,
+            seated: bool = True) -> list[MatchSummary]:
+    """Matches newest first, filtered by status, game and whether they moved lately. `seated=False`
+    leaves the seats to one `summaries` call over several lists."""
+    query = db.select(*_COLUMNS).order_by(Match.created.desc(), Match.id.desc()).limit(limit)
     if status:
         query = query.where(Match.status == status)
     if game:
         query = query.where(Match.game == game)
-    if player:
-        query = query.where(Match.seats.any(Seat.player_id == player))
     if active is not None:  # matches in play by their last change: one index range, newest first
         recent = Match.updated >= now_utc() - IDLE
         query = query.where(recent if active else Match.updated < now_utc() - IDLE)
         query = query.order_by(None).order_by(Match.updated.desc(), Match.id.desc())
-    return db.session.scalars(query).all()
+    found = _rows(query)
+    if seated:
+        summaries(found)
+    return found
 
 
-def page(game: str | None = None, player: int | None = None, before: int | None = None, limit: int = 50):
+def page(game: str | None = None, player: int | None = None, before: int | None = None,
+         limit: int = 50) -> list[MatchSummary]:
     """One page of matches by id, newest first, before a given id (a keyset: no OFFSET to walk)."""
-    query = (db.select(Match).options(defer(Match.state), selectinload(Match.seats).joinedload(Seat.player))
-             .order_by(Match.id.desc()))
+    query = db.select(*_COLUMNS).order_by(Match.id.desc())
     if before is not None:
         query = query.where(Match.id < before)
     if game:
         query = query.where(Match.game == game)
     if player:
         query = query.where(Match.seats.any(Seat.player_id == player))
-    return db.session.scalars(query.limit(limit)).all()
+    found = _rows(query.limit(limit))
+    summaries(found)
+    return found
+
+
+def latest_for(player: int, limit: int) -> list[MatchSummary]:
+    """A player's latest matches: their newest seats are their newest matches (the index gives them
+    in order)."""
+    query = (db.select(*_COLUMNS).join(Seat, Seat.match_id == Match.id)
+             .where(Seat.player_id == player).order_by(Seat.id.desc()).limit(limit))
+    found = _rows(query)
+    summaries(found)
+    return found

@@ -18,7 +18,6 @@ from . import bp
 from .forms import ConfirmForm, HandForm, SeatsForm
 from .present import edit_values, hand_page, hand_rows, new_match_page, record_from_request, seats_from_form, setup_page
 from . import queries
-from .queries import matches as _matches
 
 RECENT = 10
 PAGE = 15  # hands a page of the list shows: a long match stays light on a phone
@@ -34,10 +33,12 @@ THEME_DAYS = 400
 @bp.get("/")
 def home():
     """Start a match; the matches in progress; the latest results; matches set aside."""
-    in_play = _matches(status=IN_PROGRESS, active=True, limit=RECENT)
-    idle = _matches(status=IN_PROGRESS, active=False, limit=RECENT)
-    recent = _matches(status=FINISHED, limit=RECENT)
-    return render_template("matches/home.html", games=GAMES.values(), in_play=in_play, idle=idle, recent=recent)
+    in_play = queries.matches(status=IN_PROGRESS, active=True, limit=RECENT, seated=False)
+    idle = queries.matches(status=IN_PROGRESS, active=False, limit=RECENT, seated=False)
+    recent = queries.matches(status=FINISHED, limit=RECENT, seated=False)
+    queries.summaries(in_play, idle, recent)
+    return render_template("matches/home.html", games=GAMES.values(), in_play=in_play, idle=idle, recent=recent,
+                           idle_days=queries.IDLE.days)
 
 
 @bp.post("/theme")

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from flask import abort, render_template
-from sqlalchemy.orm import selectinload
-
 from ..extensions import db
 from ..games import GAMES
-from ..models import Match, Player, Seat
+from ..matches import queries
+from ..models import Player, Seat
 from ..service import ID_LIMIT
 from . import bp
 
@@ -28,11 +27,8 @@ def show(player_id: int):
     player = db.session.get(Player, player_id) if 0 < player_id <= ID_LIMIT else None
     if player is None:
         abort(404)
-    seats = db.session.scalars(  # the newest seats are the newest matches: the index gives them in order
-        db.select(Seat).where(Seat.player_id == player.id).order_by(Seat.id.desc()).limit(RECENT)
-        .options(selectinload(Seat.match).selectinload(Match.seats).joinedload(Seat.player))
-    ).all()
-    return render_template("players/show.html", player=player, seats=seats, tally=tally(player), games=GAMES)
+    latest = queries.latest_for(player.id, RECENT)
+    return render_template("players/show.html", player=player, matches=latest, tally=tally(player), games=GAMES)
 
 
 def tally(player: Player) -> dict[str, dict[str, int]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 import pytest
 
@@ -62,6 +63,18 @@ def test_home_lists_matches_in_progress_and_recent_results(client, actions):
     progress, recent = page.split("Recent results")
     assert f"/matches/{playing}" in progress and f"/matches/{done}" in recent
     assert "Won by Di" in recent
+
+
+def test_a_match_untouched_for_two_weeks_is_set_aside_not_lost(app, client, actions):
+    fresh = actions.start("schnapsen", ["Ann", "Bo"])
+    old = actions.start("schnapsen", ["Cy", "Di"])
+    with app.app_context():
+        db.session.get(Match, old).updated -= timedelta(days=15)
+        db.session.commit()
+    page = text(client.get("/"))
+    progress, aside = page.split("Set aside")
+    assert f"/matches/{fresh}" in progress and f"/matches/{old}" not in progress
+    assert f"/matches/{old}" in aside and "Cy, Di" in aside
 
 
 # -- starting a match ----------------------------------------------------------------------------
