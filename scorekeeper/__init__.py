@@ -17,6 +17,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from .verify import register as register_verify
 from .extensions import csrf, db, migrate, protect
 from .games.base import mark_sides
+from . import jsontext
 from .links import remembered_url_for
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -129,8 +130,12 @@ def host_list(hosts: str | list[str]) -> list[str]:
     return [host.strip() for host in hosts if host.strip()]
 
 
+class ScorekeeperApp(Flask):
+    json_provider_class = jsontext.FastJSONProvider
+
+
 def create_app(test_config: dict | None = None) -> Flask:
-    app = Flask(
+    app = ScorekeeperApp(
         __name__,
         instance_relative_config=True,
         template_folder=str(ROOT / "templates"),
@@ -140,7 +145,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     os.makedirs(app.instance_path, mode=0o700, exist_ok=True)
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI=database_url(app.instance_path),
-        SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
+        SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True, "json_serializer": jsontext.dumps,
+                                   "json_deserializer": jsontext.loads},
         # A match lasts an evening: its forms must still post hours later, but not forever.
         WTF_CSRF_TIME_LIMIT=12 * 3600,
         MAX_CONTENT_LENGTH=64 * 1024,

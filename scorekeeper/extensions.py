@@ -24,7 +24,9 @@ class Base(DeclarativeBase):
     )
 
 
-db = SQLAlchemy(model_class=Base)
+# A session lives for one request: what it just committed is what it wrote, so a write answers from
+# the objects in hand instead of reading the match and its seats back.
+db = SQLAlchemy(model_class=Base, session_options={"expire_on_commit": False})
 migrate = Migrate()
 csrf = CSRFProtect()
 

@@ -14,7 +14,7 @@ import secrets
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from sqlalchemy import update
@@ -194,9 +194,9 @@ class StoredResult:
 class StoredReplay:
     """What a replay gives, read from the stored states instead (issue 14: no replay on read)."""
 
-    def __init__(self, game: Game, table: Table, match: Match):
+    def __init__(self, game: Game, table: Table, match: Match, state=None):
         self.game, self.table, self.match = game, table, match
-        self.state = decode_state(match.state)
+        self.state = decode_state(match.state) if state is None else state
         self.hands = StoredHands(match, self.state.hands)
 
     @cached_property
@@ -272,6 +272,7 @@ def named(match, text: str) -> str:
     return base.render(text, *labels)
 
 
+@lru_cache(maxsize=4096)  # a long match's answer letters the same few reasons hundreds of times
 def lettered(text: str) -> str:
     return base.render(text)
 
@@ -280,11 +281,25 @@ def score(match: Match) -> Scored:
     """The match as stored: its state after the last hand, its hands read as far as they are looked
     at. A match from before states were stored (or whose state does not belong to its version) is
     replayed from its hands instead."""
+    kept = match.__dict__.get("_scored")
+    if kept is not None and kept[0] == _scored_as_of(match):
+        return kept[1]
     game = get_game(match.game)
     table = game.table(len(match.seats), match.seat_sides)
     if match.state is not None and match.state_version == match.version:
-        return Scored(match, game, table, StoredReplay(game, table, match))
+        return remember(match, Scored(match, game, table, StoredReplay(game, table, match)))
     return Scored(match, game, table, replay(game, table, match.options, stored_records(match)))
+
+
+def remember(match: Match, scored: Scored) -> Scored:
+    """Keep the match as scored on its object, for the rest of the request: a write reads the match
+    its page was built from, and the state is decoded once."""
+    match.__dict__["_scored"] = (_scored_as_of(match), scored)
+    return scored
+
+
+def _scored_as_of(match: Match) -> tuple:
+    return match.version, match.state_version, match.called, len(match.seats)
 
 
 def load_for_write(match_id: int) -> Scored:
@@ -374,15 +389,17 @@ def hash_key(key: str) -> str:
     return hashlib.sha256(key.encode()).hexdigest()
 
 
-def authorize(match_id: int, key: str | None) -> None:
-    """Writing to a match needs its key (API.md "Who may write"); matches from before keys take any."""
+def authorize(match_id: int, key: str | None) -> Match:
+    """Writing to a match needs its key (API.md "Who may write"); matches from before keys take any.
+    Gives the match: a caller that holds it keeps it in the session, so the write reads it once."""
     match = get_match(match_id)
     if match.key_hash is None:
-        return
+        return match
     if not key:
         raise Unauthorized("Writing to this match needs its key: use the scorer link from the phone that started it.")
     if not hmac.compare_digest(hash_key(key), match.key_hash):
         raise Forbidden("That is not this match's key: nothing was changed.")
+    return match
 
 
 def _seat(table: Table, game: Game, names: list[str], options: dict) -> Match:
@@ -515,7 +532,9 @@ def _save(scored: Scored) -> Scored:
         seat.outcome = result.outcome(seat.side)
     match.state_version = match.version
     _commit()
-    return score(match)
+    # What was just written is what is stored: answer from it, not from decoding it back.
+    stored = StoredReplay(scored.game, scored.table, match, scored.replay.state)
+    return remember(match, Scored(match, scored.game, scored.table, stored))
 
 
 def _rewrite(match: Match, records: list[Any], changed: int = 0, deleted: int = 0, start=None, first: int = 1) -> Scored:

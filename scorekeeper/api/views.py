@@ -6,7 +6,7 @@ from typing import Any
 
 from functools import wraps
 
-from flask import jsonify, request, url_for
+from flask import g, jsonify, request, url_for
 from werkzeug.exceptions import HTTPException
 
 from .. import service
@@ -63,7 +63,8 @@ def writes(view):
     """A write to a match: refused (401 without its key, 403 with another) before anything changes."""
     @wraps(view)
     def checked(match_id: int, **kwargs):
-        service.authorize(match_id, bearer_key())
+        # Held for the request: the session keeps only objects held elsewhere, and the view reads it next.
+        g.writing = service.authorize(match_id, bearer_key())
         return view(match_id, **kwargs)
     return checked
 

@@ -161,6 +161,11 @@ class FieldType:
         return out
 
 
+# Past this a number no longer comes back from JSON as it went in (JavaScript, and the fast JSON reader
+# the record layer uses, hold whole numbers to 64 bits or less); no game's number comes near it.
+LARGEST_WHOLE = 2**53 - 1
+
+
 def whole_number(fld: Field, value: Any, what: str | None = None) -> int:
     what = what or fld.title
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
@@ -175,6 +180,8 @@ def whole_number(fld: Field, value: Any, what: str | None = None) -> int:
         if not value.is_integer():
             raise RecordError(f"{what} must be a whole number.", fld.name)
         value = int(value)
+    if abs(value) > LARGEST_WHOLE:
+        raise RecordError(f"{what} is too large to be a score.", fld.name)
     return value
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 import segno
-from flask import Response, abort, flash, redirect, render_template, request, session, stream_with_context, url_for
+from flask import Response, abort, flash, g, redirect, render_template, request, session, stream_with_context, url_for
 from werkzeug.datastructures import MultiDict
 
 from .. import service
@@ -81,7 +81,8 @@ def only_the_table_writes():
     if request.endpoint not in WRITES:
         return None
     try:
-        service.authorize(request.view_args["match_id"], key_for(request.view_args["match_id"]))
+        # Held for the request: the session keeps only objects held elsewhere, and the view reads it next.
+        g.writing = service.authorize(request.view_args["match_id"], key_for(request.view_args["match_id"]))
     except (service.Unauthorized, service.Forbidden) as refused:
         return render_template("matches/watching.html", match_id=request.view_args["match_id"],
                                message=refused.message), 403
