@@ -17,11 +17,12 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import Text, bindparam, cast, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
+from . import jsontext
 from .extensions import db
 from .games import base
 from .games import GAMES, Game, HandResult, RecordError, Replay, ReplayError, Result, Table, get_game, replay
@@ -130,11 +131,12 @@ class Scored:
             numbered = zip(self.replay.records, self.replay.results)
             return [(n, record, done.changes, [r.text for r in done.reasons])
                     for n, (record, done) in enumerate(numbered, start=1) if n >= first]
-        rows = db.session.execute(
-            db.select(Hand.number, Hand.record, Hand.changes, Hand.reasons)
-            .where(Hand.match_id == self.match.id, Hand.number >= first).order_by(Hand.number)
-        ).all()
-        return [(n, record, changes, [text for text, _ in reasons]) for n, record, changes, reasons in rows]
+        rows = db.session.connection().execute(_HANDS_AS_TEXT, {"match_id": self.match.id, "first": first}).all()
+        # The columns' JSON texts joined into one array and read at once: a 600-hand answer makes one
+        # call to the JSON reader instead of 1,800.
+        read = jsontext.loads("[" + ",".join(f"[{n},{record},{changes or 'null'},{reasons or 'null'}]"
+                                             for n, record, changes, reasons in rows) + "]")
+        return [(n, record, changes, [text for text, _ in reasons]) for n, record, changes, reasons in read]
 
     @property
     def next_number(self) -> int:
@@ -142,6 +144,13 @@ class Scored:
 
 
 # -- reading ------------------------------------------------------------------------------------
+
+
+_HANDS_AS_TEXT = (
+    db.select(*(cast(column, Text) if column is not Hand.number else column
+                for column in (Hand.number, Hand.record, Hand.changes, Hand.reasons)))
+    .where(Hand.match_id == bindparam("match_id"), Hand.number >= bindparam("first")).order_by(Hand.number)
+)
 
 
 class StoredHands(Sequence):
