@@ -175,14 +175,15 @@ class StoredHands(Sequence):
             self.load(range(index + 1, index + 2))
         return self.loaded[index + 1]
 
-    def load(self, numbers: range) -> None:
+    def load(self, numbers: Sequence[int]) -> None:
         """Fetch the rows of hands `numbers` (one query), unless already here."""
         wanted = [n for n in numbers if n not in self.loaded]
         if not wanted:
             return
-        rows = db.session.scalars(
-            db.select(Hand).where(Hand.match_id == self.match.id, Hand.number >= min(wanted), Hand.number <= max(wanted))
-        ).all()
+        low, high = min(wanted), max(wanted)
+        which = (Hand.number.between(low, high) if high - low < 2 * len(wanted)  # a run: one index range
+                 else Hand.number.in_(wanted))  # a few hands spread over a long match (a chart's)
+        rows = db.session.scalars(db.select(Hand).where(Hand.match_id == self.match.id, which)).all()
         self.loaded.update((row.number, row) for row in rows)
 
 

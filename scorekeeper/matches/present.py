@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from flask import current_app, render_template, session
 from jinja2 import TemplateNotFound
@@ -45,33 +45,53 @@ def record_from_request(scored: Scored, form: MultiDict, number: int | None = No
     return scored.game.from_form(before, record_from_form(fields, form, scored.table))
 
 
-def hand_rows(scored: Scored, numbers: range) -> list[dict]:
+def hand_rows(scored: Scored, numbers: Sequence[int]) -> list[dict]:
     if scored.stored and numbers:
-        scored.replay.hands.load(range(min(numbers), max(numbers) + 1))  # one query for the rows shown
+        scored.replay.hands.load(numbers)  # one query for the rows shown
     results = scored.replay.results
     return [{"number": n, "changes": results[n - 1].changes, "reasons": results[n - 1].reasons} for n in numbers]
 
 
+REASONS_PER_PAGE = 40  # a page of hands stays near 20 KB: fewer hands where each says more
+
+
+def light_page(rows: list[dict]) -> list[dict]:
+    """The first rows whose reasons fit the page (at least one row)."""
+    kept, reasons = [], 0
+    for row in rows:
+        reasons += len(row["reasons"])
+        if kept and reasons > REASONS_PER_PAGE:
+            break
+        kept.append(row)
+    return kept
+
+
 CHART_WIDTH, CHART_HEIGHT = 300, 120
+CHART_POINTS = 75  # a long match is drawn from this many of its hands: the chart costs the same at 600
 
 
 def chart(scored: Scored) -> dict | None:
     """The score of each side through the match as SVG polylines (drawn on the server, no script)."""
     if scored.count < 2:
         return None
-    game = scored.game
-    series = list(zip(*([game.scores(scored.replay.start)] + [game.scores(r.state) for r in scored.replay.results])))
+    game, count = scored.game, scored.count
+    steps = sorted({round(i * count / CHART_POINTS) for i in range(CHART_POINTS + 1)} if count > CHART_POINTS
+                   else range(count + 1))  # hand numbers, 0 for the start
+    if scored.stored:
+        scored.replay.hands.load(steps[1:])
+    results = scored.replay.results
+    series = list(zip(*(game.scores(results[n - 1].state if n else scored.replay.start) for n in steps)))
     low, high = min(min(line) for line in series), max(max(line) for line in series)
-    span, steps = (high - low) or 1, len(series[0]) - 1
+    span = (high - low) or 1
 
     def point(step: int, value: int) -> str:
-        x = round(step * CHART_WIDTH / steps, 1)
+        x = round(step * CHART_WIDTH / count, 1)
         y = round(CHART_HEIGHT - (value - low) * CHART_HEIGHT / span, 1)
         return f"{x},{y}"
 
-    lines = [" ".join(point(step, value) for step, value in enumerate(line)) for line in series]
+    lines = [" ".join(point(step, value) for step, value in zip(steps, line)) for line in series]
     return {"lines": lines, "low": low, "high": high, "width": CHART_WIDTH, "height": CHART_HEIGHT,
-            "hands": steps}
+            "hands": count}
 
 
 def edit_values(scored: Scored, number: int) -> dict:

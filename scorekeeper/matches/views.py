@@ -16,7 +16,7 @@ from ..errors import status_of
 from ..service import NotFound, ServiceError
 from . import bp
 from .forms import ConfirmForm, HandForm, SeatsForm
-from .present import edit_values, hand_page, hand_rows, new_match_page, record_from_request, seats_from_form, setup_page
+from .present import edit_values, hand_page, hand_rows, light_page, new_match_page, record_from_request, seats_from_form, setup_page
 from . import queries
 
 RECENT = 10
@@ -197,12 +197,14 @@ def record(match_id: int):
 
 @bp.get("/matches/<int:match_id>/hands")
 def hands(match_id: int):
-    """Every hand of the match, newest first, a page at a time."""
+    """Every hand of the match, newest first, a page at a time: the hands before `?before=<number>`,
+    as many as keep the page light (fewer where each hand has many reasons)."""
     scored = _load(match_id)
-    page = max(request.args.get("page", 1, type=int), 1)
-    top = scored.count - (page - 1) * PAGE
-    rows = hand_rows(scored, range(top, max(top - PAGE, 0), -1))
-    return render_template("matches/hands.html", s=scored, page=page, latest=rows, older=top - PAGE > 0,
+    before = request.args.get("before", type=int)
+    top = scored.count if before is None else min(max(before - 1, 0), scored.count)
+    rows = light_page(hand_rows(scored, range(top, max(top - PAGE, 0), -1)))
+    return render_template("matches/hands.html", s=scored, latest=rows, paged=top < scored.count,
+                           older=rows[-1]["number"] if rows and rows[-1]["number"] > 1 else None,
                            writer=can_write(match_id))
 
 

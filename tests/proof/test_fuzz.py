@@ -165,7 +165,7 @@ class Fuzzer:
 
     def web_read(self):
         match_id, _ = self.some_match()
-        path = self.rng.choice([f"/matches/{match_id}", f"/matches/{match_id}/hands?page={self.rng.choice(ODD_IDS)}",
+        path = self.rng.choice([f"/matches/{match_id}", f"/matches/{match_id}/hands?before={self.rng.choice(ODD_IDS)}",
                                 f"/matches/{self.rng.choice(ODD_IDS)}", f"/players/{self.rng.choice(ODD_IDS)}",
                                 f"/matches?player={self.rng.choice(ODD_IDS)}&game={self.rng.choice(HOSTILE_TEXT[:6])}",
                                 f"/rules/{self.rng.choice(ODD_IDS)}", f"/matches/{match_id}/hands/{self.rng.choice(ODD_IDS)}/edit"])

@@ -353,8 +353,36 @@ def test_a_long_match_page_shows_the_latest_hands_and_links_the_rest(client, act
     assert "All 30 hands" in page and 'id="hand-30"' in page and 'id="hand-1"' not in page
     newest = text(client.get(f"/matches/{match_id}/hands"))  # a page of 15, newest first
     assert 'id="hand-30"' in newest and 'id="hand-16"' in newest and 'id="hand-15"' not in newest
-    oldest = text(client.get(f"/matches/{match_id}/hands?page=2"))
-    assert 'id="hand-15"' in oldest and 'id="hand-1"' in oldest and "Older" not in oldest
+    assert f"/matches/{match_id}/hands?before=16" in newest and "Latest hands" not in newest
+    oldest = text(client.get(f"/matches/{match_id}/hands?before=16"))
+    assert 'id="hand-15"' in oldest and 'id="hand-1"' in oldest and 'id="hand-16"' not in oldest
+    assert "Older hands" not in oldest and "Latest hands" in oldest
+
+
+def test_hands_with_many_reasons_come_fewer_to_a_page_and_every_hand_is_reachable(client, actions):
+    match_id = actions.start("pluck", ["Ann", "Bo", "Cy"], target=100)
+    for _ in range(20):  # a reason per player and one for the plucks: four or five a hand
+        actions.hand(match_id, {"tricks": [6, 6, 5]})
+    seen, url = [], f"/matches/{match_id}/hands"
+    while url:
+        page = text(client.get(url))
+        shown = [int(n) for n in re.findall(r'id="hand-(\d+)"', page)]
+        assert 0 < len(shown) < 15  # a page of Pluck hands holds fewer than Court Piece's 15
+        seen += shown
+        older = re.search(r'href="([^"]+before=\d+)">Older hands', page)
+        url = older.group(1).replace("&amp;", "&") if older else None
+    assert seen == list(range(20, 0, -1))
+
+
+def test_a_long_finished_match_is_charted_from_a_sample_that_ends_on_the_final_score(client, actions):
+    match_id = court_piece_with(actions, *[(8, 5)] * 100)  # side A takes a court every seven hands
+    actions.finish(match_id)
+    page = text(client.get(f"/matches/{match_id}"))
+    assert "over 100 hands, from 0 to 14" in page
+    first, second = re.findall(r'<polyline class="line-\d" points="([^"]+)"', page)
+    points = first.split()
+    assert len(points) <= 76 and points[0] == "0.0,120.0" and points[-1] == "300.0,0.0"  # 14 courts: the top
+    assert second.split()[-1] == "300.0,120.0"
 
 
 def test_stored_hands_are_the_truth(app, client, actions):
