@@ -162,7 +162,7 @@ class Cloner:
 
 def recount(conn) -> None:
     """The counts the app keeps across matches, made true again after a bulk fill: each player's
-    number of matches (`Player.played`, if the model has it)."""
+    number of matches (`Player.played`, if the model has it) and record per game (`tallies`)."""
     player = Player.__table__
     if "played" in player.c:
         from scorekeeper.models import Seat
@@ -170,6 +170,11 @@ def recount(conn) -> None:
         seat = Seat.__table__
         count = select(func.count()).select_from(seat).where(seat.c.player_id == player.c.id).scalar_subquery()
         conn.execute(player.update().values(played=count))
+    try:
+        from scorekeeper import tallies
+    except ImportError:  # an app from before the kept records
+        return
+    tallies.rebuild(conn)
 
 
 def put(conn, table, rows: list[dict]) -> None:

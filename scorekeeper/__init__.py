@@ -14,6 +14,7 @@ from sqlalchemy.orm import configure_mappers
 from sqlalchemy.engine import Engine, make_url
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from . import tallies  # noqa: F401  (its flush hook keeps each player's record per game)
 from .verify import register as register_verify
 from .extensions import csrf, db, migrate, protect
 from .games.base import mark_sides

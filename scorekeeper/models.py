@@ -129,6 +129,18 @@ class Seat(db.Model):
     player: Mapped[Player] = relationship(back_populates="seats")
 
 
+class PlayerTally(db.Model):
+    """A player's finished matches of one game by outcome, kept by `tallies` as seats change: a
+    player page reads one row per game instead of counting every seat the player ever took."""
+
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), primary_key=True, autoincrement=False)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    won: Mapped[int] = mapped_column(default=0)
+    shared: Mapped[int] = mapped_column(default=0)
+    lost: Mapped[int] = mapped_column(default=0)
+    drawn: Mapped[int] = mapped_column(default=0)
+
+
 class Hand(db.Model):
     __table_args__ = (UniqueConstraint("match_id", "number"),)
 

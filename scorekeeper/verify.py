@@ -7,6 +7,7 @@ from __future__ import annotations
 import click
 from flask import Flask
 
+from . import tallies
 from .extensions import db
 from .games import get_game, replay
 from .models import Hand, Match
@@ -39,12 +40,17 @@ def _differences(match: Match) -> list[str]:
 
 
 def verify_all(store: bool = False, batch: int = 500) -> tuple[int, list[str]]:
-    """Check every match (a batch at a time, by id); with `store`, write the replayed values."""
+    """Check every match (a batch at a time, by id), then the players' records per game; with
+    `store`, write the replayed values and count the records again."""
     checked, problems, last = 0, [], 0
     while True:
         ids = db.session.scalars(db.select(Match.id).where(Match.id > last).order_by(Match.id).limit(batch)).all()
         if not ids:
-            return checked, problems
+            off = tallies.differences()
+            if off and store:
+                tallies.rebuild()
+                db.session.commit()
+            return checked, problems + off
         for match_id in ids:
             match = db.session.get(Match, match_id)
             found = differences(match)

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from flask import abort, render_template
+
+from .. import tallies
 from ..extensions import db
 from ..games import GAMES
 from ..matches import queries
-from ..models import Player, Seat
+from ..models import Player
 from ..service import ID_LIMIT
 from . import bp
 
-OUTCOMES = ("won", "shared", "lost", "drawn")
 RECENT = 25
 
 
@@ -28,17 +29,5 @@ def show(player_id: int):
     if player is None:
         abort(404)
     latest = queries.latest_for(player.id, RECENT)
-    return render_template("players/show.html", player=player, matches=latest, tally=tally(player), games=GAMES)
-
-
-def tally(player: Player) -> dict[str, dict[str, int]]:
-    """Per game, how many finished matches the player won, shared, lost and drew (counted by SQL)."""
-    rows = db.session.execute(
-        db.select(Seat.game, Seat.outcome, db.func.count())
-        .where(Seat.player_id == player.id, Seat.outcome.is_not(None))
-        .group_by(Seat.game, Seat.outcome)
-    ).all()
-    per_game: dict[str, dict[str, int]] = {}
-    for game, outcome, count in rows:
-        per_game.setdefault(game, dict.fromkeys(OUTCOMES, 0))[outcome] = count
-    return per_game
+    return render_template("players/show.html", player=player, matches=latest, tally=tallies.record_of(player.id),
+                           games=GAMES)

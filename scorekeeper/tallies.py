@@ -1,0 +1,115 @@
+"""Each player's record per game (won, shared, lost, drawn), kept in `PlayerTally` as seats change.
+
+Every flush that adds, removes or changes a seat's outcome or player moves the counts by the same
+amount in the same transaction, whichever code made the change (a hand that ends a match, an edit
+that reopens it, a new set-up, a deleted match). Rows written around the ORM (an import, the
+bench's bulk fill) are counted again by `rebuild`; `differences` checks the counts against the seats."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+from flask_sqlalchemy.session import Session
+from sqlalchemy import event, func, inspect, select
+from sqlalchemy.dialects import postgresql, sqlite
+
+from .extensions import db
+from .models import DRAWN, LOST, SHARED, WON, PlayerTally, Seat
+
+OUTCOMES = (WON, SHARED, LOST, DRAWN)
+
+
+def _old(seat: Seat, name: str):
+    """An attribute's value before this flush (a new player shows in `player_id`'s history, set by
+    the flush, whether or not the old player was loaded)."""
+    history = inspect(seat).attrs[name].history
+    if history.deleted:
+        return history.deleted[0]
+    return history.unchanged[0] if history.unchanged else getattr(seat, name)
+
+
+def _counted(player_id: int | None, game: str, outcome: str | None):
+    return (player_id, game, outcome) if outcome in OUTCOMES and player_id is not None else None
+
+
+@event.listens_for(Session, "after_flush")
+def _follow_seats(session, context) -> None:
+    """Move the tallies by what this flush did to seats (ids are known after a flush, and the
+    attributes' history still says what they were)."""
+    moves: Counter = Counter()
+    for seat in session.new:
+        if isinstance(seat, Seat):
+            moves[_counted(seat.player_id, seat.game, seat.outcome)] += 1
+    for seat in session.deleted:
+        if isinstance(seat, Seat):
+            moves[_counted(_old(seat, "player_id"), _old(seat, "game"), _old(seat, "outcome"))] -= 1
+    for seat in session.dirty:
+        if isinstance(seat, Seat) and not inspect(seat).deleted:
+            before = _counted(_old(seat, "player_id"), _old(seat, "game"), _old(seat, "outcome"))
+            after = _counted(seat.player_id, seat.game, seat.outcome)
+            if before != after:
+                moves[before] -= 1
+                moves[after] += 1
+    moves.pop(None, None)
+    if any(moves.values()):
+        _apply(session.connection(), moves)
+
+
+def _apply(connection, moves: Counter) -> None:
+    per_pair: dict[tuple, dict[str, int]] = defaultdict(lambda: dict.fromkeys(OUTCOMES, 0))
+    for (player_id, game, outcome), change in moves.items():
+        per_pair[player_id, game][outcome] += change
+    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
+    table = PlayerTally.__table__
+    for (player_id, game), counts in per_pair.items():
+        if not any(counts.values()):
+            continue
+        upsert = dialect.insert(table).values(player_id=player_id, game=game, **counts)
+        upsert = upsert.on_conflict_do_update(
+            index_elements=["player_id", "game"],
+            set_={outcome: table.c[outcome] + upsert.excluded[outcome] for outcome in OUTCOMES})
+        connection.execute(upsert)
+
+
+def counted_from_seats(player_id: int | None = None, connection=None) -> dict[tuple[int, str], dict[str, int]]:
+    """The record per player and game as the seats say (an aggregate over every seat)."""
+    query = (select(Seat.player_id, Seat.game, Seat.outcome, func.count())
+             .where(Seat.outcome.in_(OUTCOMES)).group_by(Seat.player_id, Seat.game, Seat.outcome))
+    if player_id is not None:
+        query = query.where(Seat.player_id == player_id)
+    counted: dict[tuple[int, str], dict[str, int]] = defaultdict(lambda: dict.fromkeys(OUTCOMES, 0))
+    for player, game, outcome, count in (connection or db.session).execute(query):
+        counted[player, game][outcome] = count
+    return dict(counted)
+
+
+def kept() -> dict[tuple[int, str], dict[str, int]]:
+    rows = db.session.scalars(select(PlayerTally)).all()
+    return {(row.player_id, row.game): {outcome: getattr(row, outcome) for outcome in OUTCOMES}
+            for row in rows if any(getattr(row, outcome) for outcome in OUTCOMES)}
+
+
+def differences() -> list[str]:
+    """Where the kept tallies differ from the seats, as sentences."""
+    counted, held = counted_from_seats(), kept()
+    return [f"player {player}, {game}: the kept record {held.get((player, game))} differs from the seats' "
+            f"{counted.get((player, game))}"
+            for player, game in sorted(set(counted) | set(held)) if counted.get((player, game)) != held.get((player, game))]
+
+
+def rebuild(connection=None) -> None:
+    """Count every tally again from the seats (after rows were written around the ORM)."""
+    connection = connection or db.session
+    connection.execute(PlayerTally.__table__.delete())
+    counted = counted_from_seats(connection=connection)
+    rows = [{"player_id": player, "game": game, **counts} for (player, game), counts in counted.items()]
+    if rows:
+        connection.execute(PlayerTally.__table__.insert(), rows)
+
+
+def record_of(player_id: int) -> dict[str, dict[str, int]]:
+    """A player's record per game, as the player page shows it (games with a finished match only)."""
+    rows = db.session.scalars(select(PlayerTally).where(PlayerTally.player_id == player_id)
+                              .order_by(PlayerTally.game)).all()
+    return {row.game: {outcome: getattr(row, outcome) for outcome in OUTCOMES}
+            for row in rows if any(getattr(row, outcome) for outcome in OUTCOMES)}
