@@ -19,7 +19,7 @@ from typing import Any
 
 from sqlalchemy import Text, bindparam, cast, update
 from sqlalchemy.exc import IntegrityError, OperationalError
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import joinedload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from . import jsontext
@@ -27,7 +27,7 @@ from .extensions import db
 from .games import base
 from .games import GAMES, Game, HandResult, RecordError, Replay, ReplayError, Result, Table, get_game, replay
 from .games.base import Reason, decode_state, encode_state, replay_from
-from .models import FINISHED, IN_PROGRESS, Hand, Match, MatchEvent, Player, Seat
+from .models import FINISHED, IN_PROGRESS, Hand, Match, MatchEvent, Player, Seat, now_utc
 
 NAME_LIMIT = 40
 CHANGED_ELSEWHERE = "Another phone changed this match just now; look at the score and try again."
@@ -251,7 +251,8 @@ ID_LIMIT = 2**31 - 1  # the largest id every supported database can hold
 def get_match(match_id: int) -> Match:
     if not 0 < match_id <= ID_LIMIT:
         raise NotFound("There is no such match.")
-    match = db.session.get(Match, match_id, options=[selectinload(Match.seats).joinedload(Seat.player)])
+    # One statement for the match, its seats and their players (a round trip less on PostgreSQL).
+    match = db.session.get(Match, match_id, options=[joinedload(Match.seats).joinedload(Seat.player)])
     if match is None:
         raise NotFound("There is no such match.")
     return match
@@ -428,13 +429,15 @@ def _seat(table: Table, game: Game, names: list[str], options: dict) -> Match:
     return match
 
 
-def _claim(match: Match) -> None:
-    """Move the match's version on, unless another request moved it first."""
+def _claim(match: Match, **columns) -> None:
+    """Move the match's version on, unless another request moved it first; `columns` (already
+    known) are written in the same statement."""
+    columns["version"] = match.version + 1
     try:
         claimed = db.session.execute(
             update(Match)
             .where(Match.id == match.id, Match.version == match.version)
-            .values(version=match.version + 1)
+            .values(**columns)
             .execution_options(synchronize_session=False)
         )
     except OperationalError:  # SQLite: another write got in after this request read the match
@@ -443,7 +446,8 @@ def _claim(match: Match) -> None:
     if claimed.rowcount != 1:
         db.session.rollback()
         raise Conflict(CHANGED_ELSEWHERE)
-    set_committed_value(match, "version", match.version + 1)
+    for name, value in columns.items():
+        set_committed_value(match, name, value)
 
 
 @dataclass
@@ -483,13 +487,13 @@ def record_hand(
     except RecordError as error:
         raise Invalid.from_record(error) from None
     hand = scored.game.apply(scored.state, record)
+    after = Scored(match, scored.game, scored.table, Replay(scored.state, [hand], [record]))
     try:
-        _claim(match)
+        # One statement claims the match and writes what the hand made of it (a round trip less).
+        _claim(match, state=encode_state(hand.state), updated=now_utc(), **_result_columns(after, match.version + 1))
         db.session.add(Hand(match_id=match.id, number=current + 1, record=record, entered_by=entered_by, token=token,
                             **_stored_hand(hand)))
-        match.state = encode_state(hand.state)
-        done = Replay(scored.state, [hand], [record])
-        return Recorded(_save(Scored(match, scored.game, scored.table, done)), current + 1, hand)
+        return Recorded(_save(after), current + 1, hand)
     except Conflict:
         if token and _tapped_twice(match, current + 1, token):  # the same form's other tap got in first
             again = load(match_id)
@@ -530,17 +534,23 @@ def _store(match: Match, done: Replay, first: int) -> None:
     match.state = encode_state(done.state)
 
 
+def _result_columns(scored: Scored, version: int) -> dict[str, Any]:
+    """The match's columns that follow from its state, stamped with the version they belong to."""
+    result = scored.result
+    return {"status": FINISHED if result.over else IN_PROGRESS, "winner": result.winner,
+            "headline": result.headline if result.over else None,  # marked: rendered where it is shown
+            "state_version": version}
+
+
 def _save(scored: Scored) -> Scored:
     """Write the derived result on the match, stamp its stored state with this write's version
     (claimed before the commit), commit, and give back the match as now stored."""
     match = scored.match
-    result = scored.result
-    match.status = FINISHED if result.over else IN_PROGRESS
-    match.winner = result.winner
-    match.headline = result.headline if result.over else None  # marked: rendered where it is shown
+    for name, value in _result_columns(scored, match.version).items():
+        if getattr(match, name) != value:  # a claim may have written it already
+            setattr(match, name, value)
     for seat in match.seats:
-        seat.outcome = result.outcome(seat.side)
-    match.state_version = match.version
+        seat.outcome = scored.result.outcome(seat.side)
     _commit()
     # What was just written is what is stored: answer from it, not from decoding it back.
     stored = StoredReplay(scored.game, scored.table, match, scored.replay.state)
