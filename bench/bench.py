@@ -58,6 +58,7 @@ from sqlalchemy.engine import make_url  # noqa: E402
 from scorekeeper import create_app, sqlalchemy_url  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
 from scorekeeper.models import Hand, Match  # noqa: E402
+from scorekeeper.warm import warm_up  # noqa: E402
 
 import bench_fill  # noqa: E402
 import bench_report as report  # noqa: E402
@@ -200,9 +201,11 @@ def csrf_token(client, url: str) -> str:
 
 
 def cold_main(args) -> int:
-    """In a fresh process: open the database, make the app, time the first request of `--cold`
+    """In a fresh process: open the database, make the app and ready it as a served worker does
+    (`warm_up`: its connection opened, pages that name no match run once), time the first request of `--cold`
     (after `--prime`, if given: a process warmed on another page)."""
     app = make_app(args.db)
+    warm_up(app)  # as a served worker does before its first request (scripts/gunicorn.conf.py)
     client = app.test_client()
     if args.cookie:
         client.set_cookie("session", args.cookie)
@@ -455,7 +458,8 @@ def long_tables(db_name: str, built: int, figures: dict[str, dict[str, list[floa
         f"p50 / p95 in ms. Each match was played to {built} hands through the API with the game's own example "
         f"hands (drawn again where one would end the match: see the second table); the reads are timed at {built} "
         f"hands, then the writes take it on, one hand each (to {hands} hands by the end). "
-        "Cold: the first request of a fresh process (`bench.py --cold`), "
+        "Cold: the first request of a fresh process (`bench.py --cold`), after the start-up a served worker "
+        "makes (scorekeeper/warm.py: its database connection opened, pages that name no match run once), "
         f"{len(bare_cold)} processes each; a cold process is held to 10× the bare route's first request in a fresh "
         "process, everything else to 10× the warm bare route."
     )
