@@ -202,7 +202,8 @@ def csrf_token(client, url: str) -> str:
 
 def cold_main(args) -> int:
     """In a fresh process: open the database, make the app and ready it as a served worker does
-    (`warm_up`: its connection opened, pages that name no match run once), time the first request of `--cold`
+    (`warm_up`: its connection opened; the home page, the history and the newest match's page
+    read once; the newest match is none of the long matches timed here), time the first request of `--cold`
     (after `--prime`, if given: a process warmed on another page)."""
     app = make_app(args.db)
     warm_up(app)  # as a served worker does before its first request (scripts/gunicorn.conf.py)
@@ -459,7 +460,8 @@ def long_tables(db_name: str, built: int, figures: dict[str, dict[str, list[floa
         f"hands (drawn again where one would end the match: see the second table); the reads are timed at {built} "
         f"hands, then the writes take it on, one hand each (to {hands} hands by the end). "
         "Cold: the first request of a fresh process (`bench.py --cold`), after the start-up a served worker "
-        "makes (scorekeeper/warm.py: its database connection opened, pages that name no match run once), "
+        "makes (scorekeeper/warm.py: its database connection opened; the home page, the history and the newest "
+        "match's page, which is none of these, read once), "
         f"{len(bare_cold)} processes each; a cold process is held to 10× the bare route's first request in a fresh "
         "process, everything else to 10× the warm bare route."
     )

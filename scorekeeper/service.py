@@ -89,15 +89,16 @@ class Scored:
     def result(self) -> Result:
         return self.game.result(self.state, called=self.match.called)
 
-    @property
+    # Worked out once per Scored (a page asks for them on every line); a change of set-up makes a new one.
+    @cached_property
     def names(self) -> list[str]:
         return self.match.player_names
 
-    @property
+    @cached_property
     def sides(self) -> list[list[str]]:
         return [[self.names[seat] for seat in self.table.seats_of(side)] for side in range(self.table.sides)]
 
-    @property
+    @cached_property
     def side_labels(self) -> list[str]:
         """Each side by its players' names, as the pages name them."""
         return [" & ".join(names) for names in self.sides]

@@ -92,9 +92,9 @@ def kept() -> dict[tuple[int, str], dict[str, int]]:
 def differences() -> list[str]:
     """Where the kept tallies differ from the seats, as sentences."""
     counted, held = counted_from_seats(), kept()
-    return [f"player {player}, {game}: the kept record {held.get((player, game))} differs from the seats' "
-            f"{counted.get((player, game))}"
-            for player, game in sorted(set(counted) | set(held)) if counted.get((player, game)) != held.get((player, game))]
+    return [f"player {player}, {game}: the kept record {held.get(pair)} differs from the seats' {counted.get(pair)}"
+            for pair in sorted(set(counted) | set(held)) if counted.get(pair) != held.get(pair)
+            for player, game in [pair]]
 
 
 def rebuild(connection=None) -> None:

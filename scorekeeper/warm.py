@@ -1,17 +1,19 @@
 """A served worker readies itself before the first phone asks (gunicorn's post_worker_init): it
-opens its database connection and runs, once, the statements and templates every page uses, so
-the first request of a fresh process costs about what the next ones do. Nothing is written, and
-no match is looked at: the ids asked for do not exist."""
+opens its database connection and, once, runs the pages every phone uses (the home page, the
+history, the newest match as a visitor sees it, its API answer, the rules), so the first request
+of a fresh process costs about what the next ones do. It only reads; with no tables yet (a
+database not upgraded) it does nothing."""
 
 from __future__ import annotations
 
 from flask import Flask
-from sqlalchemy import inspect
+from sqlalchemy import func, inspect, select
 
 from .extensions import db
+from .models import Match
 
-NOWHERE = 2**31 - 1  # an id no row has
-PAGES = ("/", "/matches", f"/matches/{NOWHERE}", f"/api/v1/matches/{NOWHERE}", "/rules/")
+PAGES = ("/", "/matches", "/rules/", "/players/")
+MATCH_PAGES = ("/matches/{id}", "/matches/{id}/hands", "/api/v1/matches/{id}?hands=1")
 
 
 def warm_up(app: Flask) -> bool:
@@ -20,8 +22,10 @@ def warm_up(app: Flask) -> bool:
         if not inspect(db.engine).has_table("match"):  # this opens the pool's first connection
             db.session.remove()
             return False
+        newest = db.session.scalar(select(func.max(Match.id)))
         db.session.remove()
-    client = app.test_client()
-    for page in PAGES:
+    client = app.test_client()  # a visitor: no key, nothing it could write
+    pages = PAGES + (tuple(page.format(id=newest) for page in MATCH_PAGES) if newest else ())
+    for page in pages:
         client.get(page)
     return True

@@ -16,7 +16,8 @@ from ..errors import status_of
 from ..service import NotFound, ServiceError
 from . import bp
 from .forms import ConfirmForm, HandForm, SeatsForm
-from .present import edit_values, hand_page, hand_rows, light_page, new_match_page, record_from_request, seats_from_form, setup_page
+from .present import (edit_values, hand_page, hand_rows, light_page, new_match_page, record_from_request,
+                      seats_from_form, setup_page)
 from . import queries
 
 RECENT = 10
