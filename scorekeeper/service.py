@@ -132,6 +132,10 @@ class Scored:
             numbered = zip(self.replay.records, self.replay.results)
             return [(n, record, done.changes, [r.text for r in done.reasons])
                     for n, (record, done) in enumerate(numbered, start=1) if n >= first]
+        fresh = self.replay.fresh  # the hand this request wrote, still in hand: not read back
+        known = [(n, *hand) for n, hand in fresh.items() if n >= first]
+        if fresh and first >= min(fresh):
+            return known
         rows = db.session.connection().execute(_HANDS_AS_TEXT, {"match_id": self.match.id, "first": first}).all()
         # The columns' JSON texts joined into one array and read at once: a 600-hand answer makes one
         # call to the JSON reader instead of 1,800.
@@ -205,9 +209,10 @@ class StoredResult:
 class StoredReplay:
     """What a replay gives, read from the stored states instead (issue 14: no replay on read)."""
 
-    def __init__(self, game: Game, table: Table, match: Match, state=None):
+    def __init__(self, game: Game, table: Table, match: Match, state=None, fresh: dict | None = None):
         self.game, self.table, self.match = game, table, match
         self.state = decode_state(match.state) if state is None else state
+        self.fresh = fresh or {}  # number -> (record, changes, reason texts) of a hand just written
         self.hands = StoredHands(match, self.state.hands)
 
     @cached_property
@@ -494,7 +499,8 @@ def record_hand(
         _claim(match, state=encode_state(hand.state), updated=now_utc(), **_result_columns(after, match.version + 1))
         db.session.add(Hand(match_id=match.id, number=current + 1, record=record, entered_by=entered_by, token=token,
                             **_stored_hand(hand)))
-        return Recorded(_save(after), current + 1, hand)
+        wrote = {current + 1: (record, list(hand.changes), [reason.text for reason in hand.reasons])}
+        return Recorded(_save(after, wrote), current + 1, hand)
     except Conflict:
         if token and _tapped_twice(match, current + 1, token):  # the same form's other tap got in first
             again = load(match_id)
@@ -543,9 +549,10 @@ def _result_columns(scored: Scored, version: int) -> dict[str, Any]:
             "state_version": version}
 
 
-def _save(scored: Scored) -> Scored:
+def _save(scored: Scored, wrote: dict | None = None) -> Scored:
     """Write the derived result on the match, stamp its stored state with this write's version
-    (claimed before the commit), commit, and give back the match as now stored."""
+    (claimed before the commit), commit, and give back the match as now stored (with `wrote`, the
+    hands this write added, kept for the answer)."""
     match = scored.match
     for name, value in _result_columns(scored, match.version).items():
         if getattr(match, name) != value:  # a claim may have written it already
@@ -554,7 +561,7 @@ def _save(scored: Scored) -> Scored:
         seat.outcome = scored.result.outcome(seat.side)
     _commit()
     # What was just written is what is stored: answer from it, not from decoding it back.
-    stored = StoredReplay(scored.game, scored.table, match, scored.replay.state)
+    stored = StoredReplay(scored.game, scored.table, match, scored.replay.state, wrote)
     return remember(match, Scored(match, scored.game, scored.table, stored))
 
 

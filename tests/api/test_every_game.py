@@ -95,6 +95,15 @@ def test_answers_can_carry_only_the_last_hands(actions):
     assert actions.client.get(f"/api/v1/matches/{match_id}?hands=x").status_code == 422
 
 
+@pytest.mark.parametrize("shown", ["", "?hands=1", "?hands=2", "?hands=50"])
+def test_a_recorded_hands_answer_is_the_match_as_a_later_read_shows_it(actions, shown):
+    match_id = actions.start("pluck", ["Ann", "Bo", "Cy"], target=100)
+    for tricks in ([8, 5, 4], [6, 6, 5]):
+        answer = actions.client.post(f"/api/v1/matches/{match_id}/hands{shown}", json={"record": {"tricks": tricks}})
+        assert answer.status_code == 201
+        assert answer.json["match"] == actions.client.get(f"/api/v1/matches/{match_id}{shown}").json
+
+
 def test_the_match_list_is_paged_newest_first_with_a_next_link(actions):
     ids = [actions.start("schnapsen", ["Ann", "Bo"]) for _ in range(5)]
     first = actions.client.get("/api/v1/matches?limit=2")
