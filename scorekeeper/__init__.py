@@ -135,6 +135,9 @@ class ScorekeeperApp(Flask):
     json_provider_class = jsontext.FastJSONProvider
 
 
+GC_EVERY = 10_000  # new container objects between young-generation collections (Python's default: 700)
+
+
 def create_app(test_config: dict | None = None) -> Flask:
     app = ScorekeeperApp(
         __name__,
@@ -196,6 +199,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         # 70 ms, measured by the bench): collect now, and keep what start-up made out of later ones.
         gc.collect()
         gc.freeze()
+        # A request makes thousands of short-lived objects (a long match's answer, 600 hands of JSON,
+        # tens of thousands). At Python's default (a collection every 700 new objects) the collector
+        # keeps walking the objects still being built; every 10,000 it ran 15-25% faster (measured).
+        gc.set_threshold(GC_EVERY, *gc.get_threshold()[1:])
     return app
 
 
