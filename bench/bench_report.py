@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 FACTOR = 10.0  # every page and every write p95 at most this many times the bare route's p95
-GROWTH = 1.5  # p95 at the largest size at most this many times the p95 at the smallest
+GROWTH = 1.5  # p95 at the largest size at most this many times the p95 at the smallest, both ÷ the bare route
 LIST_LIMIT = 20 * 1024  # a page with a long list, with its CSS and JS
 PAGE_LIMIT = 30 * 1024  # any other page, with its CSS and JS (issue 3)
 MET, MISSED = "met", "**NOT met**"
@@ -71,24 +71,28 @@ class Verdicts:
 
 def size_table(db_name: str, sizes: list[int], figures: dict[str, dict[int, list[float]]], counts: dict[int, str],
                verdicts: Verdicts, bare: str) -> list[str]:
-    """Per request: p50 / p95 at each size, the worst p95 against the bare route, the growth."""
+    """Per request: p50 / p95 at each size, the worst p95 against the bare route, the growth (as
+    measured, and of the time ÷ the bare route's at the same size: the bare route touches no
+    database, so what it gains between sizes is the machine or the process, not the data)."""
     first, last = sizes[0], sizes[-1]
     head = ["request"] + [f"{size_name(s)} matches: p50 / p95 ms" for s in sizes]
     head += ["worst p95 ÷ bare", f"growth {size_name(first)} → {size_name(last)}: p50 / p95",
-             f"≤ {FACTOR:g}× bare", f"growth ≤ {GROWTH:g}×"]
+             "p95 growth ÷ bare's", f"≤ {FACTOR:g}× bare", f"growth ≤ {GROWTH:g}×"]
     rows = []
+    bare_growth = p95(figures[bare][last]) / p95(figures[bare][first])
     for name, by_size in figures.items():
         row = [name] + [pair(by_size.get(size)) for size in sizes]
-        growth = p95(by_size[last]) / p95(by_size[first])
-        growths = f"{ratio(p50(by_size[last]) / p50(by_size[first]))} / {ratio(growth)}"
+        raw = p95(by_size[last]) / p95(by_size[first])
+        growth = raw / bare_growth
+        growths = f"{ratio(p50(by_size[last]) / p50(by_size[first]))} / {ratio(raw)}"
         if name == bare:
-            rows.append(row + ["1×", growths, "", ""])
+            rows.append(row + ["1×", growths, "1×", "", ""])
             continue
         worst = max(p95(by_size[size]) / p95(figures[bare][size]) for size in sizes)
         factor_ok = verdicts.check(worst <= FACTOR, f"{db_name}: {name} p95 {ratio(worst)} the bare route")
-        growth_ok = verdicts.check(growth <= GROWTH, f"{db_name}: {name} grows {ratio(growth)} from "
-                                                     f"{size_name(first)} to {size_name(last)} matches")
-        rows.append(row + [ratio(worst), growths, factor_ok, growth_ok])
+        growth_ok = verdicts.check(growth <= GROWTH, f"{db_name}: {name} grows {ratio(growth)} (÷ the bare "
+                                                     f"route's) from {size_name(first)} to {size_name(last)} matches")
+        rows.append(row + [ratio(worst), growths, ratio(growth), factor_ok, growth_ok])
     lines = table(head, rows)
     lines.append("")
     lines.append("Database at each size: " + "; ".join(f"{size_name(s)}: {counts[s]}" for s in sizes) + ".")
