@@ -634,7 +634,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--quick", action="store_true",
                         help="a smoke run: 100 and 1,000 matches, 60-hand long matches, 5 requests each")
     parser.add_argument("--sizes", help="database sizes, comma-separated (default 100,10000,100000)")
-    parser.add_argument("--requests", type=int, help="requests of each kind kept (default 100: the p95 of 30 is the second slowest, one pause away from any figure)")
+    parser.add_argument("--requests", type=int,
+                        help="requests of each kind kept (default 100; the p95 of 30 is the second slowest of them)")
     parser.add_argument("--warmup", type=int, help="warm-up rounds not kept (default 3)")
     parser.add_argument("--hands", type=int, help="hands in each long match (default 500)")
     parser.add_argument("--cold-runs", type=int, help="fresh processes per cold figure (default 5)")

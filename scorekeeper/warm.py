@@ -10,11 +10,18 @@ from __future__ import annotations
 from flask import Flask
 from sqlalchemy import inspect, select
 
+from werkzeug.datastructures import MultiDict
+
+from . import service
 from .extensions import db
-from .models import Match
+from .games import GAMES
+from .games.base import encode_state
+from .matches.forms import HandForm
+from .matches.present import hand_page
+from .models import IN_PROGRESS, Match, Player, Seat
 
 PAGES = ("/", "/matches", "/rules/", "/players/")
-MATCH_PAGES = ("/matches/{id}", "/matches/{id}/hands", "/api/v1/matches/{id}?hands=1", "/matches/new/{game}")
+MATCH_PAGES = ("/matches/{id}", "/matches/{id}/hands", "/api/v1/matches/{id}?hands=1")
 
 
 def warm_up(app: Flask) -> bool:
@@ -29,4 +36,28 @@ def warm_up(app: Flask) -> bool:
     pages = PAGES + (tuple(page.format(id=newest.id, game=newest.game) for page in MATCH_PAGES) if newest else ())
     for page in pages:
         client.get(page)
+    with app.test_request_context("/"):
+        for game in GAMES.values():
+            _draw_new_match(game)
+        db.session.remove()
     return True
+
+
+def _draw_new_match(game) -> None:
+    """The table's page of a match of `game` that is never stored (no session holds it)."""
+    players = next(count for count in range(game.min_players, game.max_players + 1) if _seats(game, count))
+    table = game.table(players)
+    options = game.parse_options({}, table)
+    match = Match(id=0, game=game.key, options=options, status=IN_PROGRESS, version=0, state_version=0,
+                  called=False, state=encode_state(game.new_state(table, options)))
+    match.seats = [Seat(position=seat, side=table.side_of(seat), player=Player(name=f"Player {seat + 1}"))
+                   for seat in range(players)]
+    hand_page(service.score(match), HandForm(), MultiDict(), {})
+
+
+def _seats(game, count: int) -> bool:
+    try:
+        game.table(count)
+        return True
+    except Exception:  # noqa: BLE001  (a game that cannot seat this many says so its own way)
+        return False
