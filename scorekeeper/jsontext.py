@@ -30,18 +30,22 @@ def loads(text: str | bytes) -> Any:
 
 
 class FastJSONProvider(DefaultJSONProvider):
-    """Flask's JSON, with compact answers written by orjson. Dates, dataclasses and the rest go to
-    Flask's own `default`, so an answer says the same as Flask's provider would (UTF-8 instead of
-    \\u escapes); requests are still read by the standard library, which keeps every number exact."""
+    """Flask's JSON, with answers written by orjson. Dates, dataclasses and the rest go to Flask's
+    own `default`, so an answer says the same as Flask's provider would (UTF-8 instead of \\u
+    escapes), and JSON already written (`orjson.Fragment`, a long match's stored hands) goes in as
+    it is. Requests are still read by the standard library, which keeps every number exact."""
 
-    _OPTIONS = orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
+    _OPTIONS = orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_APPEND_NEWLINE
 
     def response(self, *args: Any, **kwargs: Any):
-        if self.sort_keys or (self.compact is None and self._app.debug) or self.compact is False:
-            return super().response(*args, **kwargs)
         value = self._prepare_response_obj(args, kwargs)
+        options = self._OPTIONS
+        if (self.compact is None and self._app.debug) or self.compact is False:
+            options |= orjson.OPT_INDENT_2
+        if self.sort_keys:
+            options |= orjson.OPT_SORT_KEYS
         try:
-            text = orjson.dumps(value, default=self.default, option=self._OPTIONS | orjson.OPT_APPEND_NEWLINE)
-        except TypeError:
+            text = orjson.dumps(value, default=self.default, option=options)
+        except TypeError:  # what only the standard library writes (a whole number past 64 bits)
             return super().response(*args, **kwargs)
         return self._app.response_class(text, mimetype=self.mimetype)

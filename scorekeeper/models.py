@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, TypeDecorator, UniqueConstraint
+from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, Text, TypeDecorator, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -155,6 +155,9 @@ class Hand(db.Model):
     changes: Mapped[list | None] = mapped_column(JSON)
     reasons: Mapped[list | None] = mapped_column(JSON)
     game_winner: Mapped[int | None]
+    # The hand as the API shows it, JSON text without its number (record, changes, reasons with the
+    # sides by letter): a long match's answer joins these instead of building 600 hands anew.
+    answer: Mapped[str | None] = mapped_column(Text)
     # The form's one-time token: the same form arriving twice (double tap, refresh) is one hand.
     token: Mapped[str | None] = mapped_column(String(64))
     created: Mapped[datetime] = mapped_column(Stamp, default=now_utc)

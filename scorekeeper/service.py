@@ -143,6 +143,16 @@ class Scored:
                                              for n, record, changes, reasons in rows) + "]")
         return [(n, record, changes, [text for text, _ in reasons]) for n, record, changes, reasons in read]
 
+    def hands_text(self, first: int = 1) -> str | None:
+        """Hands `first`.. as the API's JSON array, joined from each hand's stored answer (None where
+        a hand has none yet: a match from before answers were stored)."""
+        if not self.stored:
+            return None
+        rows = db.session.connection().execute(_ANSWERS, {"match_id": self.match.id, "first": first}).all()
+        if any(answer is None for _, answer in rows):
+            return None
+        return "[" + ",".join(f'{{"number":{n},{answer[1:]}' for n, answer in rows) + "]"
+
     @property
     def next_number(self) -> int:
         return self.count + 1
@@ -156,6 +166,10 @@ _HANDS_AS_TEXT = (
                 for column in (Hand.number, Hand.record, Hand.changes, Hand.reasons)))
     .where(Hand.match_id == bindparam("match_id"), Hand.number >= bindparam("first")).order_by(Hand.number)
 )
+
+
+_ANSWERS = (db.select(Hand.number, Hand.answer)
+            .where(Hand.match_id == bindparam("match_id"), Hand.number >= bindparam("first")).order_by(Hand.number))
 
 
 class StoredHands(Sequence):
@@ -498,7 +512,7 @@ def record_hand(
         # One statement claims the match and writes what the hand made of it (a round trip less).
         _claim(match, state=encode_state(hand.state), updated=now_utc(), **_result_columns(after, match.version + 1))
         db.session.add(Hand(match_id=match.id, number=current + 1, record=record, entered_by=entered_by, token=token,
-                            **_stored_hand(hand)))
+                            **_stored_hand(hand, record)))
         wrote = {current + 1: (record, list(hand.changes), [reason.text for reason in hand.reasons])}
         return Recorded(_save(after, wrote), current + 1, hand)
     except Conflict:
@@ -522,10 +536,16 @@ def _last_token(match: Match, number: int) -> str | None:
     return db.session.scalar(db.select(Hand.token).where(Hand.match_id == match.id, Hand.number == number))
 
 
-def _stored_hand(done: HandResult) -> dict:
+def _stored_hand(done: HandResult, record: dict) -> dict:
     """The columns that keep what a hand did beside its record."""
     return {"state": encode_state(done.state), "changes": list(done.changes),
-            "reasons": [[reason.text, str(reason.rule)] for reason in done.reasons], "game_winner": done.game_winner}
+            "reasons": [[reason.text, str(reason.rule)] for reason in done.reasons], "game_winner": done.game_winner,
+            "answer": hand_answer(record, done.changes, [reason.text for reason in done.reasons])}
+
+
+def hand_answer(record: dict, changes, reasons: list[str]) -> str:
+    """A hand as the API shows it, without its number (which a deletion can change): JSON text."""
+    return jsontext.dumps({"record": record, "changes": list(changes), "reasons": [lettered(text) for text in reasons]})
 
 
 def _store(match: Match, done: Replay, first: int) -> None:
@@ -536,7 +556,7 @@ def _store(match: Match, done: Replay, first: int) -> None:
     ).all()
     for row, record, result in zip(rows, done.records, done.results):
         row.record = record
-        for column, value in _stored_hand(result).items():
+        for column, value in _stored_hand(result, record).items():
             setattr(row, column, value)
     match.state = encode_state(done.state)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 
 from flask_sqlalchemy.session import Session
-from sqlalchemy import event, func, inspect, select
+from sqlalchemy import bindparam, event, func, inspect, select
 from sqlalchemy.dialects import postgresql, sqlite
 
 from .extensions import db
@@ -19,36 +19,54 @@ from .models import DRAWN, LOST, SHARED, WON, PlayerTally, Seat
 OUTCOMES = (WON, SHARED, LOST, DRAWN)
 
 
-def _old(seat: Seat, name: str):
-    """An attribute's value before this flush (a new player shows in `player_id`'s history, set by
-    the flush, whether or not the old player was loaded)."""
-    history = inspect(seat).attrs[name].history
-    if history.deleted:
-        return history.deleted[0]
-    return history.unchanged[0] if history.unchanged else getattr(seat, name)
+_BEFORE = "tallies: seats before the flush"
+_STORED = select(Seat.player_id, Seat.game, Seat.outcome).where(Seat.id == bindparam("id"))
 
 
 def _counted(player_id: int | None, game: str, outcome: str | None):
     return (player_id, game, outcome) if outcome in OUTCOMES and player_id is not None else None
 
 
+@event.listens_for(Session, "before_flush")
+def _seats_before(session, context, instances) -> None:
+    """What each changed or deleted seat counts for as stored, before the flush writes it."""
+    before = session.info.setdefault(_BEFORE, {})
+    for seat in (*session.dirty, *session.deleted):
+        if isinstance(seat, Seat) and inspect(seat).persistent:
+            before[id(seat)] = _as_stored(session, seat)
+
+
+def _as_stored(session, seat: Seat):
+    """The seat's (player, game, outcome) as stored: from what the session read, else (a value set
+    without ever being read, on a seat made in this session) from the database."""
+    values = []
+    for name in ("player_id", "game", "outcome"):
+        history = inspect(seat).attrs[name].history
+        if history.deleted or history.unchanged:
+            values.append((history.deleted or history.unchanged)[0])
+        elif not history.added:
+            values.append(getattr(seat, name))
+        else:
+            return _counted(*session.connection().execute(_STORED, {"id": seat.id}).one())
+    return _counted(*values)
+
+
 @event.listens_for(Session, "after_flush")
 def _follow_seats(session, context) -> None:
-    """Move the tallies by what this flush did to seats (ids are known after a flush, and the
-    attributes' history still says what they were)."""
+    """Move the tallies by what this flush did to seats (the new seats' ids are known now)."""
+    before = session.info.pop(_BEFORE, {})
     moves: Counter = Counter()
     for seat in session.new:
         if isinstance(seat, Seat):
             moves[_counted(seat.player_id, seat.game, seat.outcome)] += 1
     for seat in session.deleted:
-        if isinstance(seat, Seat):
-            moves[_counted(_old(seat, "player_id"), _old(seat, "game"), _old(seat, "outcome"))] -= 1
+        if isinstance(seat, Seat) and id(seat) in before:
+            moves[before[id(seat)]] -= 1
     for seat in session.dirty:
-        if isinstance(seat, Seat) and not inspect(seat).deleted:
-            before = _counted(_old(seat, "player_id"), _old(seat, "game"), _old(seat, "outcome"))
+        if isinstance(seat, Seat) and id(seat) in before and not inspect(seat).deleted:
             after = _counted(seat.player_id, seat.game, seat.outcome)
-            if before != after:
-                moves[before] -= 1
+            if before[id(seat)] != after:
+                moves[before[id(seat)]] -= 1
                 moves[after] += 1
     moves.pop(None, None)
     if any(moves.values()):

@@ -7,11 +7,11 @@ from __future__ import annotations
 import click
 from flask import Flask
 
-from . import tallies
+from . import jsontext, tallies
 from .extensions import db
 from .games import get_game, replay
 from .models import Hand, Match
-from .service import Scored, _save, _store
+from .service import Scored, _save, _store, hand_answer
 from .games.base import encode_state, marked_sides
 
 
@@ -29,10 +29,13 @@ def _differences(match: Match) -> list[str]:
     found = []
     if match.state != encode_state(done.state) or match.state_version != match.version:
         found.append(f"match {match.id}: the stored state is not the replayed one")
-    for row, result in zip(rows, done.results):
+    for row, record, result in zip(rows, done.records, done.results):
         reasons = [[reason.text, str(reason.rule)] for reason in result.reasons]
         if (row.state, row.changes, row.reasons) != (encode_state(result.state), result.changes, reasons):
             found.append(f"match {match.id}, hand {row.number}: stored values differ from the replay")
+        elif row.answer is not None and jsontext.loads(row.answer) != jsontext.loads(
+                hand_answer(record, result.changes, [reason.text for reason in result.reasons])):
+            found.append(f"match {match.id}, hand {row.number}: its stored answer differs from the replay")
     result = game.result(done.state, called=match.called)
     if (match.status == "finished") != result.over or match.winner != result.winner:
         found.append(f"match {match.id}: its status or winner differs from the replay")

@@ -6,6 +6,7 @@ from typing import Any
 
 from functools import wraps
 
+import orjson
 from flask import g, jsonify, request, url_for
 from werkzeug.exceptions import HTTPException
 
@@ -19,11 +20,14 @@ from ..service import Invalid, Malformed, NotFound, Scored, ServiceError
 from . import bp
 
 
+JOINED_FROM = 20  # hands in an answer from which their stored JSON is joined instead of built
+
+
 def match_json(scored: Scored) -> dict[str, Any]:
     """A match as API.md fixes it; `?hands=N` keeps only the last N hands (a phone's light answer)."""
     match, result = scored.match, scored.result
     shown = hands_wanted()
-    first = 1 if shown is None else scored.count - shown + 1
+    first = max(1 if shown is None else scored.count - shown + 1, 1)
     return {
         "id": match.id,
         "game": match.game,
@@ -35,11 +39,21 @@ def match_json(scored: Scored) -> dict[str, Any]:
         "dealer": scored.dealer,
         "state": scored.game.public_state(scored.state),
         "headline": service.lettered(result.headline) if result.over else None,
-        "hands": [
-            {"number": n, "record": record, "changes": changes, "reasons": [service.lettered(text) for text in reasons]}
-            for n, record, changes, reasons in (scored.hands(max(first, 1)) if first <= scored.count else [])
-        ],
+        "hands": hands_json(scored, first),
     }
+
+
+def hands_json(scored: Scored, first: int) -> list | orjson.Fragment:
+    """Hands `first`.. : many are joined from their stored answers (JSON written with each hand),
+    a few (or a match from before answers were stored) are built here."""
+    if first > scored.count:
+        return []
+    if scored.count - first >= JOINED_FROM:
+        joined = scored.hands_text(first)
+        if joined is not None:
+            return orjson.Fragment(joined)
+    return [{"number": n, "record": record, "changes": changes, "reasons": [service.lettered(text) for text in reasons]}
+            for n, record, changes, reasons in scored.hands(first)]
 
 
 def hands_wanted() -> int | None:

@@ -6,11 +6,14 @@ deletion replay, and a finished match takes no hand."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
+from scorekeeper.extensions import db
 from scorekeeper.games import GAMES, RecordError
+from scorekeeper.models import Hand
 
 KEYS = list(GAMES)
 MATCH_KEYS = {"id", "game", "options", "players", "status", "sides", "winner", "dealer", "state", "hands"}
@@ -113,3 +116,20 @@ def test_the_match_list_is_paged_newest_first_with_a_next_link(actions):
     nxt = actions.client.get(link[1:link.index(">")])
     assert [m["id"] for m in nxt.json] == [ids[2], ids[1]]
     assert all(m["created"].endswith("+00:00") for m in nxt.json)
+
+
+def test_a_long_matchs_answer_joined_from_stored_hands_is_the_one_built_from_them(app, actions):
+    """From 20 hands on, an answer joins each hand's stored JSON; it says exactly what building the
+    hands anew says (a match from before answers were stored), also after hands were renumbered."""
+    match_id = actions.start("pluck", ["Ann", "Émile", "Cy"], target=100)
+    for number in range(30):
+        actions.hand(match_id, {"tricks": [[8, 5, 4], [6, 6, 5], [4, 6, 7]][number % 3]})
+    actions.delete(match_id, 3)
+    actions.edit(match_id, 10, {"tricks": [9, 4, 4]})
+    joined = [actions.client.get(f"/api/v1/matches/{match_id}{shown}").get_data() for shown in ("", "?hands=25")]
+    with app.app_context():
+        db.session.execute(db.update(Hand).values(answer=None))  # as a match from before 0007
+        db.session.commit()
+    built = [actions.client.get(f"/api/v1/matches/{match_id}{shown}").get_data() for shown in ("", "?hands=25")]
+    assert joined == built and len(json.loads(joined[0])["hands"]) == 29
+    assert [hand["number"] for hand in json.loads(joined[1])["hands"]] == list(range(5, 30))

@@ -93,6 +93,7 @@ NOT_RESTORED = {
     **{column: "0004: stored states stay empty until the match's next change; it is replayed meanwhile"
        for column in ("match.state", "match.state_version", "hand.state", "hand.changes", "hand.reasons",
                       "hand.game_winner")},
+    "hand.answer": "0007: a hand's stored answer is written at the match's next change; built on reading meanwhile",
 }
 
 

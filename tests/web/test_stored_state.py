@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import tallies
+from scorekeeper import service, tallies
 from scorekeeper.extensions import db
 from scorekeeper.games import GAMES, replay
 from scorekeeper.models import Match, Player
@@ -122,3 +122,13 @@ def test_flask_verify_counts_a_players_record_again_when_it_drifted(app, actions
         ann = db.session.scalar(db.select(Player.id).where(Player.name == "Ann"))
     page = actions.client.get(f"/players/{ann}").get_data(as_text=True)
     assert "<td>Schnapsen</td><td>1</td><td>0</td><td>0</td><td>0</td>" in page
+
+
+def test_a_match_finished_in_the_session_that_started_it_counts_in_the_records(app):
+    """A seat whose outcome is set before it was ever read (one session from start to finish, as a
+    script or an import would run) still moves the players' records."""
+    with app.app_context():
+        match = service.create_match("schnapsen", ["Ann", "Bo"], {"target": 1})
+        service.record_hand(match.id, {"ending": "out", "declarer": 1, "points": [20, 70], "tricks": [1, 4]})
+        assert tallies.differences() == []
+        assert sorted(record["won"] for record in tallies.kept().values()) == [0, 1]
