@@ -148,6 +148,8 @@ class Scored:
         a hand has none yet: a match from before answers were stored)."""
         if not self.stored:
             return None
+        if first in self.replay.texts:
+            return self.replay.texts[first]
         rows = db.session.connection().execute(_ANSWERS, {"match_id": self.match.id, "first": first}).all()
         if any(answer is None for _, answer in rows):
             return None
@@ -227,6 +229,7 @@ class StoredReplay:
         self.game, self.table, self.match = game, table, match
         self.state = decode_state(match.state) if state is None else state
         self.fresh = fresh or {}  # number -> (record, changes, reason texts) of a hand just written
+        self.texts: dict[int, str | None] = {}  # first hand -> the API's hands from it, read with the write
         self.hands = StoredHands(match, self.state.hands)
 
     @cached_property
@@ -478,12 +481,14 @@ class Recorded:
 
 
 def record_hand(
-    match_id: int, raw: Any, expected: int | None = None, entered_by: str | None = None, token: str | None = None
+    match_id: int, raw: Any, expected: int | None = None, entered_by: str | None = None, token: str | None = None,
+    answer_from: int | None = None,
 ) -> Recorded:
     """Validate a hand against the game, check the hand number, write it, commit.
 
     `expected` is the number the client means to create; a stale one is refused (409), except
-    when the last hand carries the same form `token`: that is this very form sent again."""
+    when the last hand carries the same form `token`: that is this very form sent again.
+    `answer_from`: the first hand the caller's answer shows, read inside the write's transaction."""
     scored = load_for_write(match_id)
     match = scored.match
     current = scored.count
@@ -514,7 +519,7 @@ def record_hand(
         db.session.add(Hand(match_id=match.id, number=current + 1, record=record, entered_by=entered_by, token=token,
                             **_stored_hand(hand, record)))
         wrote = {current + 1: (record, list(hand.changes), [reason.text for reason in hand.reasons])}
-        return Recorded(_save(after, wrote), current + 1, hand)
+        return Recorded(_save(after, wrote, answer_from), current + 1, hand)
     except Conflict:
         if token and _tapped_twice(match, current + 1, token):  # the same form's other tap got in first
             again = load(match_id)
@@ -569,20 +574,25 @@ def _result_columns(scored: Scored, version: int) -> dict[str, Any]:
             "state_version": version}
 
 
-def _save(scored: Scored, wrote: dict | None = None) -> Scored:
+def _save(scored: Scored, wrote: dict | None = None, answer_from: int | None = None) -> Scored:
     """Write the derived result on the match, stamp its stored state with this write's version
     (claimed before the commit), commit, and give back the match as now stored (with `wrote`, the
-    hands this write added, kept for the answer)."""
+    hands this write added, kept for the answer; from `answer_from` on, the hands as the API shows
+    them, read before the commit: on PostgreSQL a read after it costs two round trips more)."""
     match = scored.match
     for name, value in _result_columns(scored, match.version).items():
         if getattr(match, name) != value:  # a claim may have written it already
             setattr(match, name, value)
     for seat in match.seats:
         seat.outcome = scored.result.outcome(seat.side)
-    _commit()
     # What was just written is what is stored: answer from it, not from decoding it back.
     stored = StoredReplay(scored.game, scored.table, match, scored.replay.state, wrote)
-    return remember(match, Scored(match, scored.game, scored.table, stored))
+    saved = Scored(match, scored.game, scored.table, stored)
+    if answer_from is not None:
+        db.session.flush()
+        stored.texts[answer_from] = saved.hands_text(answer_from)
+    _commit()
+    return remember(match, saved)
 
 
 def _rewrite(match: Match, records: list[Any], changed: int = 0, deleted: int = 0, start=None, first: int = 1) -> Scored:

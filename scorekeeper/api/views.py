@@ -184,7 +184,8 @@ def record(match_id: int):
         raise Invalid("number must be a whole number: the hand you mean to create.", {"number": "not a number"})
     if "record" not in data:
         raise Invalid("Send the hand as \"record\".", {"record": "missing"})
-    done = service.record_hand(match_id, data["record"], expected=number, entered_by="api")
+    done = service.record_hand(match_id, data["record"], expected=number, entered_by="api",
+                               answer_from=1 if hands_wanted() is None else None)
     answer = {
         "number": done.number,
         "changes": done.hand.changes,

@@ -96,12 +96,15 @@ def test_answers_can_carry_only_the_last_hands(actions):
     answer = actions.client.post(f"/api/v1/matches/{match_id}/hands?hands=0", json={"record": {"outcome": "revoke", "side": 1}})
     assert answer.status_code == 201 and answer.json["match"]["hands"] == [] and answer.json["number"] == 4
     assert actions.client.get(f"/api/v1/matches/{match_id}?hands=x").status_code == 422
+    refused = actions.client.post(f"/api/v1/matches/{match_id}/hands?hands=x", json={"record": {"outcome": "revoke",
+                                                                                               "side": 0}})
+    assert refused.status_code == 422 and len(actions.match(match_id)["hands"]) == 4  # refused before recording
 
 
 @pytest.mark.parametrize("shown", ["", "?hands=1", "?hands=2", "?hands=50"])
 def test_a_recorded_hands_answer_is_the_match_as_a_later_read_shows_it(actions, shown):
     match_id = actions.start("pluck", ["Ann", "Bo", "Cy"], target=100)
-    for tricks in ([8, 5, 4], [6, 6, 5]):
+    for tricks in ([8, 5, 4], [6, 6, 5]) * 12:  # past 20 hands an answer joins the hands' stored JSON
         answer = actions.client.post(f"/api/v1/matches/{match_id}/hands{shown}", json={"record": {"tricks": tricks}})
         assert answer.status_code == 201
         assert answer.json["match"] == actions.client.get(f"/api/v1/matches/{match_id}{shown}").json
