@@ -74,9 +74,11 @@ def bearer_key() -> str | None:
 
 
 def writes(view):
-    """A write to a match: refused (401 without its key, 403 with another) before anything changes."""
+    """A write to a match: refused (401 without its key, 403 with another, 422 for a bad `?hands`)
+    before anything changes."""
     @wraps(view)
     def checked(match_id: int, **kwargs):
+        hands_wanted()
         # Held for the request: the session keeps only objects held elsewhere, and the view reads it next.
         g.writing = service.authorize(match_id, bearer_key())
         return view(match_id, **kwargs)

@@ -95,10 +95,15 @@ def test_answers_can_carry_only_the_last_hands(actions):
     assert [hand["number"] for hand in light["hands"]] == [3] and light["sides"][0]["score"] == 0
     answer = actions.client.post(f"/api/v1/matches/{match_id}/hands?hands=0", json={"record": {"outcome": "revoke", "side": 1}})
     assert answer.status_code == 201 and answer.json["match"]["hands"] == [] and answer.json["number"] == 4
+    before_writes = actions.match(match_id)
     assert actions.client.get(f"/api/v1/matches/{match_id}?hands=x").status_code == 422
     refused = actions.client.post(f"/api/v1/matches/{match_id}/hands?hands=x", json={"record": {"outcome": "revoke",
                                                                                                "side": 0}})
     assert refused.status_code == 422 and len(actions.match(match_id)["hands"]) == 4  # refused before recording
+    for method, path in (("PUT", "/hands/1"), ("DELETE", "/hands/4"), ("POST", "/finish")):
+        body = {"record": {"outcome": "revoke", "side": 0}} if method == "PUT" else None
+        assert actions.write(method, match_id, f"{path}?hands=-1", body).status_code == 422
+    assert actions.match(match_id) == before_writes
 
 
 @pytest.mark.parametrize("shown", ["", "?hands=1", "?hands=2", "?hands=50"])
