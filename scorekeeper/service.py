@@ -19,7 +19,7 @@ from typing import Any
 
 from sqlalchemy import Text, bindparam, cast, update
 from sqlalchemy.exc import IntegrityError, OperationalError
-from sqlalchemy.orm import joinedload
+from sqlalchemy.orm import defer, joinedload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from . import jsontext
@@ -181,6 +181,7 @@ class StoredHands(Sequence):
     def __init__(self, match: Match, count: int):
         self.match, self.count = match, count
         self.loaded: dict[int, Hand] = {}
+        self.stateless: set[int] = set()  # loaded without their state
 
     def __len__(self) -> int:
         return self.count
@@ -196,15 +197,18 @@ class StoredHands(Sequence):
             self.load(range(index + 1, index + 2))
         return self.loaded[index + 1]
 
-    def load(self, numbers: Sequence[int]) -> None:
-        """Fetch the rows of hands `numbers` (one query), unless already here."""
-        wanted = [n for n in numbers if n not in self.loaded]
+    def load(self, numbers: Sequence[int], states: bool = True) -> None:
+        """Fetch the rows of hands `numbers` (one query), unless already here; without `states` the
+        state after each hand is left in the database until asked for (a list of hands shows none)."""
+        wanted = [n for n in numbers if n not in self.loaded or (states and n in self.stateless)]
         if not wanted:
             return
         low, high = min(wanted), max(wanted)
         which = (Hand.number.between(low, high) if high - low < 2 * len(wanted)  # a run: one index range
                  else Hand.number.in_(wanted))  # a few hands spread over a long match (a chart's)
-        rows = db.session.scalars(db.select(Hand).where(Hand.match_id == self.match.id, which)).all()
+        query = db.select(Hand).where(Hand.match_id == self.match.id, which)
+        rows = db.session.scalars(query if states else query.options(defer(Hand.state), defer(Hand.answer))).all()
+        (self.stateless.difference_update if states else self.stateless.update)(wanted)
         self.loaded.update((row.number, row) for row in rows)
 
 
@@ -427,13 +431,18 @@ def authorize(match_id: int, key: str | None) -> Match:
     """Writing to a match needs its key (API.md "Who may write"); matches from before keys take any.
     Gives the match: a caller that holds it keeps it in the session, so the write reads it once."""
     match = get_match(match_id)
+    check_key(match, key)
+    return match
+
+
+def check_key(match: Match, key: str | None) -> None:
+    """Refuse a write to `match` without its key (401) or with another (403)."""
     if match.key_hash is None:
-        return match
+        return
     if not key:
         raise Unauthorized("Writing to this match needs its key: use the scorer link from the phone that started it.")
     if not hmac.compare_digest(hash_key(key), match.key_hash):
         raise Forbidden("That is not this match's key: nothing was changed.")
-    return match
 
 
 def _seat(table: Table, game: Game, names: list[str], options: dict) -> Match:

@@ -47,7 +47,7 @@ def record_from_request(scored: Scored, form: MultiDict, number: int | None = No
 
 def hand_rows(scored: Scored, numbers: Sequence[int]) -> list[dict]:
     if scored.stored and numbers:
-        scored.replay.hands.load(numbers)  # one query for the rows shown
+        scored.replay.hands.load(numbers, states=False)  # one query for the rows shown
     results = scored.replay.results
     return [{"number": n, "changes": results[n - 1].changes, "reasons": results[n - 1].reasons} for n in numbers]
 

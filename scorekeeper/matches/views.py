@@ -103,9 +103,10 @@ def hold_key(match_id: int, key: str) -> None:
     session["keys"] = dict(list(keys.items())[-KEYS_KEPT:])
 
 
-def can_write(match_id: int) -> bool:
+def can_write(match) -> bool:
+    """Whether this phone holds the match's key."""
     try:
-        service.authorize(match_id, key_for(match_id))
+        service.check_key(match, key_for(match.id))
     except ServiceError:
         return False
     return True
@@ -115,7 +116,7 @@ def can_write(match_id: int) -> bool:
 def show(match_id: int):
     """The scoreboard, the form for the next hand and the latest hands (read-only without the key)."""
     scored = _load(match_id)
-    return hand_page(scored, HandForm(expected=scored.next_number), MultiDict(), {}, writer=can_write(match_id))
+    return hand_page(scored, HandForm(expected=scored.next_number), MultiDict(), {}, writer=can_write(scored.match))
 
 
 @bp.get("/matches/<int:match_id>/watch")
@@ -206,7 +207,7 @@ def hands(match_id: int):
     rows = light_page(hand_rows(scored, range(top, max(top - PAGE, 0), -1)))
     return render_template("matches/hands.html", s=scored, latest=rows, paged=top < scored.count,
                            older=rows[-1]["number"] if rows and rows[-1]["number"] > 1 else None,
-                           writer=can_write(match_id))
+                           writer=can_write(scored.match))
 
 
 @bp.route("/matches/<int:match_id>/hands/<int:number>/edit", methods=["GET", "POST"])
