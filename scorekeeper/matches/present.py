@@ -15,7 +15,7 @@ from .. import service
 from ..extensions import db
 from ..games import Game, RecordError
 from ..games.base import LETTERS
-from ..models import Player
+from ..models import MatchEvent, Player
 from ..service import Invalid, Scored, ServiceError
 from . import counters
 from .forms import OPTION_PREFIX, game_option_widgets, options_from_form
@@ -124,8 +124,19 @@ def hand_page(scored: Scored, form, values: Mapping, errors: Mapping, message: s
         chart=chart(scored) if scored.finished and not editing else None,
         undone=undone_hand(scored),
         writer=writer,
-        events=scored.match.events[-LOG_SHOWN:] if writer else [],
+        events=latest_changes(scored) if writer else [],
     )
+
+
+def latest_changes(scored: Scored) -> list[MatchEvent]:
+    """The match's latest logged changes, oldest first. Every change the log keeps moves the version
+    on without adding a hand (recording one adds one of each): where the two agree there is nothing
+    to read."""
+    if scored.match.version == scored.count:
+        return []
+    latest = db.session.scalars(db.select(MatchEvent).where(MatchEvent.match_id == scored.match.id)
+                                .order_by(MatchEvent.id.desc()).limit(LOG_SHOWN)).all()
+    return latest[::-1]
 
 
 def undone_hand(scored: Scored) -> int | None:

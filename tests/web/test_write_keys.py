@@ -75,6 +75,19 @@ def test_every_edit_undo_and_deletion_is_kept_in_the_log(app):
     assert log.index("took back hand 2") < log.index("deleted hand 2") < log.index("edited hand 1")
 
 
+def test_the_log_shows_each_kind_of_change_and_is_absent_while_every_write_recorded_a_hand(client, actions):
+    match_id = actions.start("court_piece", ["Ann", "Bo", "Cy", "Di"])
+    for tricks in ([8, 5], [7, 6]):
+        actions.hand(match_id, {"outcome": "tricks", "tricks": tricks})
+    assert "Changes made to this match" not in client.get(f"/matches/{match_id}").get_data(as_text=True)
+    actions.finish(match_id)
+    actions.reopen(match_id)
+    actions.delete(match_id, 2)
+    actions.hand(match_id, {"outcome": "tricks", "tricks": [9, 4]})  # a hand again: the log stays
+    log = client.get(f"/matches/{match_id}").get_data(as_text=True).split("Changes made to this match")[1]
+    assert log.index("deleted hand 2") < log.index("reopened the match") < log.index("finished the match")
+
+
 def test_a_double_tap_records_once_and_answers_both_taps_as_the_first(app):
     table = app.test_client()
     match_id = start_on_page(table)
