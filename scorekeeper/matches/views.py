@@ -355,9 +355,19 @@ def history():
     game = game if game in GAMES else None
     found = queries.page(game=game, player=player, before=before, limit=HISTORY_PAGE + 1)
     older = found[HISTORY_PAGE - 1].id if len(found) > HISTORY_PAGE else None
-    players = db.session.scalars(db.select(Player).order_by(Player.name)).all()
+    players = filter_players(player)
     return render_template("matches/history.html", matches=found[:HISTORY_PAGE], games=GAMES, players=players,
                            game=game, player=player, older=older, paged=before is not None)
+
+
+FILTER_PLAYERS = 30  # the history's player filter offers the most regular players (any other: from their page)
+
+
+def filter_players(chosen: int | None) -> list[Player]:
+    """The players the history's filter offers, by name: the most regular ones, and the one chosen."""
+    regulars = db.select(Player.id).order_by(Player.played.desc(), Player.id).limit(FILTER_PLAYERS)
+    offered = Player.id.in_(regulars.scalar_subquery()) | (Player.id == chosen if chosen else False)
+    return db.session.scalars(db.select(Player).where(offered).order_by(Player.name)).all()
 
 
 def _back() -> str:

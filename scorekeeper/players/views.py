@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import abort, render_template
+from flask import abort, render_template, request
 
 from .. import tallies
 from ..extensions import db
@@ -15,11 +15,18 @@ from . import bp
 RECENT = 25
 
 
+PAGE = 50  # players a page lists; the rest a tap away (a keyset on the folded name, no OFFSET)
+
+
 @bp.get("/")
 def index():
-    """Everybody who has sat at a table, with how many matches they played."""
-    counts = db.session.execute(db.select(Player, Player.played).order_by(Player.name)).all()
-    return render_template("players/index.html", counts=counts)
+    """Everybody who has sat at a table, by name, with how many matches they played: a page at a
+    time, from `?after=<folded name>`."""
+    after = request.args.get("after", "")[:200]
+    query = db.select(Player, Player.played).order_by(Player.key).limit(PAGE + 1)
+    counts = db.session.execute(query.where(Player.key > after) if after else query).all()
+    more = counts[PAGE - 1][0].key if len(counts) > PAGE else None
+    return render_template("players/index.html", counts=counts[:PAGE], more=more, paged=bool(after))
 
 
 @bp.get("/<int:player_id>")
