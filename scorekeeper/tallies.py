@@ -101,10 +101,14 @@ def counted_from_seats(player_id: int | None = None, connection=None) -> dict[tu
     return dict(counted)
 
 
+def _records(query) -> list[tuple[PlayerTally, dict[str, int]]]:
+    """Each kept row with its counts, leaving out the rows that count nothing (a finish taken back)."""
+    counted = ((row, {outcome: getattr(row, outcome) for outcome in OUTCOMES}) for row in db.session.scalars(query))
+    return [(row, counts) for row, counts in counted if any(counts.values())]
+
+
 def kept() -> dict[tuple[int, str], dict[str, int]]:
-    rows = db.session.scalars(select(PlayerTally)).all()
-    return {(row.player_id, row.game): {outcome: getattr(row, outcome) for outcome in OUTCOMES}
-            for row in rows if any(getattr(row, outcome) for outcome in OUTCOMES)}
+    return {(row.player_id, row.game): counts for row, counts in _records(select(PlayerTally))}
 
 
 def differences() -> list[str]:
@@ -127,7 +131,5 @@ def rebuild(connection=None) -> None:
 
 def record_of(player_id: int) -> dict[str, dict[str, int]]:
     """A player's record per game, as the player page shows it (games with a finished match only)."""
-    rows = db.session.scalars(select(PlayerTally).where(PlayerTally.player_id == player_id)
-                              .order_by(PlayerTally.game)).all()
-    return {row.game: {outcome: getattr(row, outcome) for outcome in OUTCOMES}
-            for row in rows if any(getattr(row, outcome) for outcome in OUTCOMES)}
+    query = select(PlayerTally).where(PlayerTally.player_id == player_id).order_by(PlayerTally.game)
+    return {row.game: counts for row, counts in _records(query)}

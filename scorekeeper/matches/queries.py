@@ -63,23 +63,16 @@ def _rows(query) -> list[MatchSummary]:
     return [MatchSummary(*row) for row in db.session.execute(query)]
 
 
-def matches(status: str | None = None, game: str | None = None, limit: int = 50, active: bool | None = None,
-            seated: bool = True) -> list[MatchSummary]:
-    """Matches newest first, filtered by status, game and whether they moved lately. `seated=False`
-    leaves the seats to one `summaries` call over several lists."""
-    query = db.select(*_COLUMNS).order_by(Match.created.desc(), Match.id.desc()).limit(limit)
-    if status:
-        query = query.where(Match.status == status)
-    if game:
-        query = query.where(Match.game == game)
+def matches(status: str, limit: int, active: bool | None = None) -> list[MatchSummary]:
+    """Matches of a status newest first, and whether they moved lately; their seats are left to one
+    `summaries` call over every list the page shows."""
+    query = db.select(*_COLUMNS).where(Match.status == status).order_by(Match.created.desc(), Match.id.desc())
+    query = query.limit(limit)
     if active is not None:  # matches in play by their last change: one index range, newest first
         recent = Match.updated >= now_utc() - IDLE
         query = query.where(recent if active else Match.updated < now_utc() - IDLE)
         query = query.order_by(None).order_by(Match.updated.desc(), Match.id.desc())
-    found = _rows(query)
-    if seated:
-        summaries(found)
-    return found
+    return _rows(query)
 
 
 def page(game: str | None = None, player: int | None = None, before: int | None = None,

@@ -34,9 +34,9 @@ THEME_DAYS = 400
 @bp.get("/")
 def home():
     """Start a match; the matches in progress; the latest results; matches set aside."""
-    in_play = queries.matches(status=IN_PROGRESS, active=True, limit=RECENT, seated=False)
-    idle = queries.matches(status=IN_PROGRESS, active=False, limit=RECENT, seated=False)
-    recent = queries.matches(status=FINISHED, limit=RECENT, seated=False)
+    in_play = queries.matches(status=IN_PROGRESS, active=True, limit=RECENT)
+    idle = queries.matches(status=IN_PROGRESS, active=False, limit=RECENT)
+    recent = queries.matches(status=FINISHED, limit=RECENT)
     queries.summaries(in_play, idle, recent)
     return render_template("matches/home.html", games=GAMES.values(), in_play=in_play, idle=idle, recent=recent,
                            idle_days=queries.IDLE.days)

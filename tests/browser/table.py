@@ -38,6 +38,11 @@ def banner(page: Page) -> Locator:
     return page.locator("p.banner")
 
 
+def tap(scope: Locator | Page, text: str) -> None:
+    """Tap the control showing exactly `text`."""
+    scope.get_by_text(text, exact=True).click()
+
+
 class Thumb:
     """The player's thumb on the phone: every tap goes through here and is counted. A typed number
     is one tap on its box (and counted as typed too); a drop-down choice is two (open, pick)."""

@@ -12,7 +12,9 @@ import re
 from dataclasses import dataclass, field
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
+
+from .table import banner, board, group, tap, the_form
 
 pytestmark = pytest.mark.browser
 
@@ -33,22 +35,6 @@ def start(page: Page, game: str) -> None:
     expect(page.get_by_role("heading", name=re.compile(rf"^{game}"))).to_be_visible()
 
 
-def the_form(page: Page) -> Locator:
-    return page.locator("form.hand-form")
-
-
-def board(page: Page) -> Locator:
-    return page.get_by_role("region", name="Score")
-
-
-def group(scope: Locator | Page, name: str) -> Locator:
-    return scope.get_by_role("group", name=name, exact=True)
-
-
-def tap(scope: Locator | Page, text: str) -> None:
-    scope.get_by_text(text, exact=True).click()
-
-
 def record(page: Page, number: int) -> None:
     page.get_by_role("button", name=f"Record hand {number}").click()
     expect(page.get_by_role("button", name=f"Undo hand {number}")).to_be_visible()
@@ -63,10 +49,6 @@ def edit(page: Page, number: int) -> None:
 def save(page: Page, number: int) -> None:
     page.get_by_role("button", name=f"Save hand {number}").click()
     expect(page.get_by_role("status").filter(has_text=f"Hand {number} changed")).to_be_visible()
-
-
-def banner(page: Page) -> Locator:
-    return page.locator("p.banner")
 
 
 def amounts(numbers: list[int], unit: str) -> list[str]:

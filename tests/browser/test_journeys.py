@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from .table import banner, board, group, tap, the_form
+
 pytestmark = pytest.mark.browser
 
 SIDE = "AB"
@@ -35,24 +37,6 @@ def seat_players(page: Page, game: str, names: list[str], partnerships: bool = F
         page.get_by_role("combobox", name=label, exact=True).fill(name)
 
 
-def the_form(page: Page) -> Locator:
-    return page.locator("form.hand-form")
-
-
-def board(page: Page) -> Locator:
-    return page.get_by_role("region", name="Score")
-
-
-def group(scope: Locator | Page, name: str) -> Locator:
-    """A fieldset by its legend (only the ones shown: a field hidden by the form has no role)."""
-    return scope.get_by_role("group", name=name, exact=True)
-
-
-def tap(scope: Locator | Page, text: str) -> None:
-    """Tap a big button: the visible text of a radio or checkbox label."""
-    scope.get_by_text(text, exact=True).click()
-
-
 def record(page: Page, number: int) -> None:
     """Press "Record hand n" and wait for the page of the next hand (or the end of the match)."""
     page.get_by_role("button", name=f"Record hand {number}").click()
@@ -63,10 +47,6 @@ def names_on_board(page: Page) -> list[list[str]]:
     """The players of each side as the scoreboard's side headings show them: "Ann & Cy"."""
     headings = board(page).get_by_role("heading", level=3).all_inner_texts()
     return [text.strip().split(" & ") for text in headings]
-
-
-def banner(page: Page) -> Locator:
-    return page.locator("p.banner")
 
 
 def plural(number: int, unit: str) -> str:

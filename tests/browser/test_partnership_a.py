@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from .table import banner, board, group, tap, the_form
+
 pytestmark = pytest.mark.browser
 
 SIDE = "AB"
@@ -40,22 +42,6 @@ def start_match(page: Page, game: str) -> None:
     expect(page.get_by_role("heading", name=re.compile(rf"^{game}"))).to_be_visible()
 
 
-def the_form(page: Page) -> Locator:
-    return page.locator("form.hand-form")
-
-
-def board(page: Page) -> Locator:
-    return page.get_by_role("region", name="Score")
-
-
-def group(scope: Locator | Page, name: str) -> Locator:
-    return scope.get_by_role("group", name=name, exact=True)
-
-
-def tap(scope: Locator | Page, text: str) -> None:
-    scope.get_by_text(text, exact=True).click()
-
-
 def record(page: Page, number: int) -> None:
     page.get_by_role("button", name=f"Record hand {number}").click()
     expect(page.get_by_role("button", name=f"Undo hand {number}")).to_be_visible()
@@ -77,10 +63,6 @@ def unfold(scope: Locator, summary: str) -> None:
     opener = scope.get_by_text(summary, exact=True)
     if not opener.evaluate("summary => summary.parentElement.open"):
         opener.click()
-
-
-def banner(page: Page) -> Locator:
-    return page.locator("p.banner")
 
 
 def plural(number: int, unit: str) -> str:

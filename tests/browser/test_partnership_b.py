@@ -13,6 +13,8 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from .table import group, tap, the_form
+
 pytestmark = pytest.mark.browser
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
@@ -33,18 +35,6 @@ def set_target(page: Page, target: int) -> None:
     page.get_by_text("House rules", exact=True).click()
     page.get_by_role("spinbutton", name="Target").fill(str(target))
     page.get_by_role("button", name="Start").click()
-
-
-def the_form(page: Page) -> Locator:
-    return page.locator("form.hand-form")
-
-
-def group(scope: Locator | Page, name: str) -> Locator:
-    return scope.get_by_role("group", name=name, exact=True)
-
-
-def tap(scope: Locator | Page, text: str) -> None:
-    scope.get_by_text(text, exact=True).click()
 
 
 def type_numbers(form: Locator, field: str, number: int, total: int, both: bool) -> None:

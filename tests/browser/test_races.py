@@ -13,6 +13,8 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from .table import banner, board, group, tap, the_form
+
 pytestmark = pytest.mark.browser
 
 
@@ -39,23 +41,6 @@ def start(page: Page, game: str) -> None:
     expect(page.get_by_role("heading", name=re.compile(f"^{game}"))).to_be_visible()
 
 
-def the_form(page: Page) -> Locator:
-    return page.locator("form.hand-form")
-
-
-def board(page: Page) -> Locator:
-    return page.get_by_role("region", name="Score")
-
-
-def group(scope: Locator | Page, name: str) -> Locator:
-    return scope.get_by_role("group", name=name, exact=True)
-
-
-def tap(scope: Locator | Page, text: str) -> None:
-    """Tap a big button: the visible text of a radio label."""
-    scope.get_by_text(text, exact=True).click()
-
-
 def record(page: Page, number: int) -> None:
     page.get_by_role("button", name=f"Record hand {number}").click()
     expect(page.get_by_role("button", name=f"Undo hand {number}")).to_be_visible()
@@ -75,10 +60,6 @@ def save(page: Page, number: int) -> None:
 
 def scores(page: Page, unit: str) -> Locator:
     return board(page).get_by_label(unit, exact=True)
-
-
-def banner(page: Page) -> Locator:
-    return page.locator("p.banner")
 
 
 def finish(page: Page) -> None:
