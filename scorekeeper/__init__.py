@@ -9,11 +9,11 @@ from pathlib import Path
 
 from flask import Flask, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
-from sqlalchemy import event
 from sqlalchemy.orm import configure_mappers
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import make_url
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from . import connections  # noqa: F401  (sets up and checks each database connection)
 from . import tallies  # noqa: F401  (its flush hook keeps each player's record per game)
 from .verify import register as register_verify
 from .extensions import csrf, db, migrate, protect
@@ -146,8 +146,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     os.makedirs(app.instance_path, mode=0o700, exist_ok=True)
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI=database_url(app.instance_path),
-        SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True, "json_serializer": jsontext.dumps,
-                                   "json_deserializer": jsontext.loads},
+        # No pool_pre_ping: connections.py checks a PostgreSQL connection with its BEGIN instead.
+        SQLALCHEMY_ENGINE_OPTIONS={"json_serializer": jsontext.dumps, "json_deserializer": jsontext.loads},
         # A match lasts an evening: its forms must still post hours later, but not forever.
         WTF_CSRF_TIME_LIMIT=12 * 3600,
         MAX_CONTENT_LENGTH=64 * 1024,
@@ -251,24 +251,3 @@ def register_commands(app: Flask) -> None:
 
     for command in commands:
         app.cli.add_command(command)
-
-
-# PRAGMA synchronous: FULL syncs the WAL at every commit, so an acknowledged hand survives a power
-# cut (NORMAL may lose the last ones; bench/sqlite_sync.py measures the cost).
-SYNCHRONOUS_LEVELS = ("OFF", "NORMAL", "FULL", "EXTRA")
-
-
-def sqlite_synchronous() -> str:
-    level = os.environ.get("SCOREKEEPER_SQLITE_SYNCHRONOUS", "FULL").upper()
-    return level if level in SYNCHRONOUS_LEVELS else "FULL"
-
-
-@event.listens_for(Engine, "connect")
-def _sqlite_pragmas(dbapi_connection, connection_record):
-    """WAL lets pages read while a hand is written; SQLite leaves foreign keys off unless asked."""
-    if type(dbapi_connection).__module__.startswith("sqlite3"):
-        cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute(f"PRAGMA synchronous={sqlite_synchronous()}")
-        cursor.close()

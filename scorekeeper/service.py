@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any
 
-from sqlalchemy import Text, bindparam, cast, update
+from sqlalchemy import Text, bindparam, cast, insert, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import defer, joinedload
 from sqlalchemy.orm.attributes import set_committed_value
@@ -465,12 +465,10 @@ def _claim(match: Match, **columns) -> None:
     """Move the match's version on, unless another request moved it first; `columns` (already
     known) are written in the same statement."""
     columns["version"] = match.version + 1
+    table = Match.__table__  # Core, not the ORM's UPDATE: a quarter of a millisecond less per write
     try:
-        claimed = db.session.execute(
-            update(Match)
-            .where(Match.id == match.id, Match.version == match.version)
-            .values(**columns)
-            .execution_options(synchronize_session=False)
+        claimed = db.session.connection().execute(
+            update(table).where(table.c.id == match.id, table.c.version == match.version).values(**columns)
         )
     except OperationalError:  # SQLite: another write got in after this request read the match
         db.session.rollback()
@@ -525,8 +523,11 @@ def record_hand(
     try:
         # One statement claims the match and writes what the hand made of it (a round trip less).
         _claim(match, state=encode_state(hand.state), updated=now_utc(), **_result_columns(after, match.version + 1))
-        db.session.add(Hand(match_id=match.id, number=current + 1, record=record, entered_by=entered_by, token=token,
-                            **_stored_hand(hand, record)))
+        # Inserted through Core: nothing of the new row is read back as an object, and a flush with
+        # nothing in it costs the write nothing.
+        db.session.connection().execute(insert(Hand.__table__).values(
+            match_id=match.id, number=current + 1, record=record, entered_by=entered_by, token=token,
+            **_stored_hand(hand, record)))
         wrote = {current + 1: (record, list(hand.changes), [reason.text for reason in hand.reasons])}
         return Recorded(_save(after, wrote, answer_from), current + 1, hand)
     except Conflict:
@@ -593,7 +594,9 @@ def _save(scored: Scored, wrote: dict | None = None, answer_from: int | None = N
         if getattr(match, name) != value:  # a claim may have written it already
             setattr(match, name, value)
     for seat in match.seats:
-        seat.outcome = scored.result.outcome(seat.side)
+        outcome = scored.result.outcome(seat.side)
+        if seat.outcome != outcome:  # a seat left alone stays out of the flush
+            seat.outcome = outcome
     # What was just written is what is stored: answer from it, not from decoding it back.
     stored = StoredReplay(scored.game, scored.table, match, scored.replay.state, wrote)
     saved = Scored(match, scored.game, scored.table, stored)
