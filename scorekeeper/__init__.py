@@ -174,6 +174,8 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     keep_database_private(app.config["SQLALCHEMY_DATABASE_URI"])
     db.init_app(app)
+    with app.app_context():
+        connections.watch(db.engine)
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     csrf.init_app(app)
     protect(app)

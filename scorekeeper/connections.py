@@ -2,20 +2,20 @@
 
 SQLite: WAL, foreign keys and the fsync level, on each new connection.
 PostgreSQL: a pooled connection is checked as the pool hands it out, since the server may have
-restarted or dropped it in between. The check is the transaction's own BEGIN: one round trip, where
-SQLAlchemy's `pool_pre_ping` sends a SELECT 1 and then the BEGIN (a tenth of a millisecond or more
-on every request, measured with the bench)."""
+restarted or dropped it in between, without the round trip of SQLAlchemy's `pool_pre_ping` (its
+SELECT 1 cost a tenth of a millisecond or more on every request, measured with the bench)."""
 
 from __future__ import annotations
 
 import os
+import select
 
 from psycopg import Error as PsycopgError
 from psycopg import pq
+from flask import has_request_context, request
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DisconnectionError
-from sqlalchemy.pool import Pool
 
 # PRAGMA synchronous: FULL syncs the WAL at every commit, so an acknowledged hand survives a power
 # cut (NORMAL may lose the last ones; bench/sqlite_sync.py measures the cost).
@@ -38,18 +38,28 @@ def _sqlite_pragmas(dbapi_connection, connection_record):
         cursor.close()
 
 
-@event.listens_for(Pool, "checkout")
-def _begin_checks_postgres(dbapi_connection, connection_record, connection_proxy):
-    """Open the transaction psycopg would open at the first statement, and take its answer as the
-    proof that the connection is alive. A dead one raises DisconnectionError: the pool throws it
-    away and hands out a fresh one (SQLAlchemy's documented way for a checkout handler)."""
-    pgconn = getattr(dbapi_connection, "pgconn", None)
-    if pgconn is None or dbapi_connection.autocommit:  # not psycopg, or no transactions to open
-        return
+def watch(engine: Engine) -> None:
+    """Check and open the app's PostgreSQL connections as its pool hands them out."""
+    if engine.dialect.name == "postgresql":
+        event.listen(engine, "checkout", _open_postgres)
+
+
+def _open_postgres(dbapi_connection, connection_record, connection_proxy):
+    """A request that only reads (GET, HEAD) runs without a transaction: at PostgreSQL's READ
+    COMMITTED each statement sees its own moment anyway, and the BEGIN and ROLLBACK around it were two
+    of a page's three round trips. A request that may write opens its transaction here, and takes the
+    answer to that BEGIN as the proof that the connection is alive. A dead connection raises
+    DisconnectionError: the pool throws it away and hands out a fresh one (SQLAlchemy's documented
+    way for a checkout handler)."""
+    pgconn = dbapi_connection.pgconn
     status = pgconn.transaction_status
-    if status == pq.TransactionStatus.UNKNOWN:  # libpq already knows the connection is gone
-        raise DisconnectionError("the connection to PostgreSQL was lost")
+    if status == pq.TransactionStatus.UNKNOWN or _server_spoke(pgconn):
+        raise DisconnectionError("the connection to PostgreSQL was closed while it waited in the pool")
     if status != pq.TransactionStatus.IDLE:
+        return
+    reading = has_request_context() and request.method in ("GET", "HEAD")
+    dbapi_connection.autocommit = reading  # psycopg only notes it: no round trip
+    if reading:
         return
     try:
         answer = pgconn.exec_(b"BEGIN")
@@ -57,3 +67,11 @@ def _begin_checks_postgres(dbapi_connection, connection_record, connection_proxy
         raise DisconnectionError(str(error)) from error
     if answer.status != pq.ExecStatus.COMMAND_OK:
         raise DisconnectionError(answer.error_message.decode(errors="replace"))
+
+
+def _server_spoke(pgconn) -> bool:
+    """Whether the server sent something to a connection that asked nothing: when it ends a connection
+    (a restart, an administrator) it says so and closes the socket. Costs no round trip."""
+    waiting = select.poll()
+    waiting.register(pgconn.socket, select.POLLIN | select.POLLERR | select.POLLHUP)
+    return bool(waiting.poll(0))

@@ -275,11 +275,16 @@ class _Mapped(Sequence):
 ID_LIMIT = 2**31 - 1  # the largest id every supported database can hold
 
 
+# One statement for the match, its seats and their players (a round trip less on PostgreSQL). Built
+# once: a write asks for its match three times (the key, the form, the write), and the session
+# answers the second and third from memory in a tenth of the time when the options are not new.
+_WITH_SEATS = (joinedload(Match.seats).joinedload(Seat.player),)
+
+
 def get_match(match_id: int) -> Match:
     if not 0 < match_id <= ID_LIMIT:
         raise NotFound("There is no such match.")
-    # One statement for the match, its seats and their players (a round trip less on PostgreSQL).
-    match = db.session.get(Match, match_id, options=[joinedload(Match.seats).joinedload(Seat.player)])
+    match = db.session.get(Match, match_id, options=_WITH_SEATS)
     if match is None:
         raise NotFound("There is no such match.")
     return match
@@ -520,14 +525,14 @@ def record_hand(
         raise Invalid.from_record(error) from None
     hand = scored.game.apply(scored.state, record)
     after = Scored(match, scored.game, scored.table, Replay(scored.state, [hand], [record]))
+    stored = _stored_hand(hand, record)
     try:
         # One statement claims the match and writes what the hand made of it (a round trip less).
-        _claim(match, state=encode_state(hand.state), updated=now_utc(), **_result_columns(after, match.version + 1))
+        _claim(match, state=stored["state"], updated=now_utc(), **_result_columns(after, match.version + 1))
         # Inserted through Core: nothing of the new row is read back as an object, and a flush with
         # nothing in it costs the write nothing.
         db.session.connection().execute(insert(Hand.__table__).values(
-            match_id=match.id, number=current + 1, record=record, entered_by=entered_by, token=token,
-            **_stored_hand(hand, record)))
+            match_id=match.id, number=current + 1, record=record, entered_by=entered_by, token=token, **stored))
         wrote = {current + 1: (record, list(hand.changes), [reason.text for reason in hand.reasons])}
         return Recorded(_save(after, wrote, answer_from), current + 1, hand)
     except Conflict:

@@ -4,6 +4,7 @@ it) is replaced before a request uses it: the table's next tap still lands."""
 from __future__ import annotations
 
 import os
+import time
 
 import psycopg
 import pytest
@@ -19,8 +20,14 @@ def pooled_backend(app) -> int:
 
 
 def end_backend(pid: int) -> None:
+    """End the server process, as a restart would, and wait until it is gone."""
     with psycopg.connect(os.environ["TEST_POSTGRES_URL"], autocommit=True) as admin:
         assert admin.execute("SELECT pg_terminate_backend(%s)", (pid,)).fetchone()[0]
+        for _ in range(100):
+            if not admin.execute("SELECT 1 FROM pg_stat_activity WHERE pid = %s", (pid,)).fetchone():
+                return
+            time.sleep(0.02)
+    raise AssertionError(f"server process {pid} still runs")
 
 
 @pytest.fixture
