@@ -531,8 +531,8 @@ def record_hand(
         _claim(match, state=stored["state"], updated=now_utc(), **_result_columns(after, match.version + 1))
         # Inserted through Core: nothing of the new row is read back as an object, and a flush with
         # nothing in it costs the write nothing.
-        db.session.connection().execute(insert(Hand.__table__).values(
-            match_id=match.id, number=current + 1, record=record, entered_by=entered_by, token=token, **stored))
+        _insert_hand(match_id=match.id, number=current + 1, record=record, entered_by=entered_by, token=token,
+                     **stored)
         wrote = {current + 1: (record, list(hand.changes), [reason.text for reason in hand.reasons])}
         return Recorded(_save(after, wrote, answer_from), current + 1, hand)
     except Conflict:
@@ -540,6 +540,15 @@ def record_hand(
             again = load(match_id)
             return Recorded(again, current + 1, again.replay.results[current])
         raise
+
+
+def _insert_hand(**columns) -> None:
+    """Add a hand's row after the match was claimed (so no other write can add the same number)."""
+    try:
+        db.session.connection().execute(insert(Hand.__table__).values(**columns))
+    except IntegrityError:  # a row the app did not write (the claim stops its own writes racing)
+        db.session.rollback()
+        raise Conflict(CHANGED_ELSEWHERE) from None
 
 
 def _tapped_twice(match: Match, number: int, token: str) -> bool:
