@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from functools import lru_cache
 
-from sqlalchemy import bindparam
+from sqlalchemy import Integer, bindparam, literal_column, union_all
 
 from ..extensions import db
-from ..models import FINISHED, SHARED, WON, Match, Player, Seat, now_utc
+from ..models import FINISHED, IN_PROGRESS, SHARED, WON, Match, Player, Seat, now_utc
 
 IDLE = timedelta(days=14)  # a match untouched this long has been set aside, not forgotten in play
 
@@ -59,42 +60,67 @@ def summaries(*lists) -> None:
         summary.outcomes.append(outcome)
 
 
-def _rows(query) -> list[MatchSummary]:
-    return [MatchSummary(*row) for row in db.session.execute(query)]
+def _rows(query, params: dict) -> list[MatchSummary]:
+    return [MatchSummary(*row) for row in db.session.execute(query, params)]
 
 
-def matches(status: str, limit: int, active: bool | None = None) -> list[MatchSummary]:
-    """Matches of a status newest first, and whether they moved lately; their seats are left to one
-    `summaries` call over every list the page shows."""
-    query = db.select(*_COLUMNS).where(Match.status == status).order_by(Match.created.desc(), Match.id.desc())
-    query = query.limit(limit)
-    if active is not None:  # matches in play by their last change: one index range, newest first
-        recent = Match.updated >= now_utc() - IDLE
-        query = query.where(recent if active else Match.updated < now_utc() - IDLE)
-        query = query.order_by(None).order_by(Match.updated.desc(), Match.id.desc())
-    return _rows(query)
+def _newest(number: int, at, *where):
+    """One of the home page's lists, marked with its `number`, by `at` newest first."""
+    return (db.select(*_COLUMNS, literal_column(str(number)).label("list"), at.label("at"))
+            .where(*where).order_by(at.desc(), Match.id.desc()).limit(bindparam("limit", type_=Integer))
+            .subquery())
+
+
+# Built once: a statement this size costs more to build than to run.
+_HOME_LISTS = union_all(*(db.select(listed) for listed in (
+    _newest(0, Match.updated, Match.status == IN_PROGRESS, Match.updated >= bindparam("idle_since")),
+    _newest(1, Match.updated, Match.status == IN_PROGRESS, Match.updated < bindparam("idle_since")),
+    _newest(2, Match.created, Match.status == FINISHED),
+))).subquery()
+_HOME = db.select(_HOME_LISTS).order_by(_HOME_LISTS.c.list, _HOME_LISTS.c.at.desc(), _HOME_LISTS.c.id.desc())
+
+
+def home_lists(limit: int) -> tuple[list[MatchSummary], list[MatchSummary], list[MatchSummary]]:
+    """The home page's lists, newest first: matches in play that moved lately, those set aside (in
+    play, untouched for IDLE) and the latest finished. Each is one index range; the three are one
+    statement, and their seats one more (on PostgreSQL a statement is a round trip, which costs a
+    request more than its rows do)."""
+    found: tuple[list, list, list] = ([], [], [])
+    for *columns, number, _ in db.session.execute(_HOME, {"limit": limit, "idle_since": now_utc() - IDLE}):
+        found[number].append(MatchSummary(*columns))
+    summaries(*found)
+    return found
 
 
 def page(game: str | None = None, player: int | None = None, before: int | None = None,
          limit: int = 50) -> list[MatchSummary]:
     """One page of matches by id, newest first, before a given id (a keyset: no OFFSET to walk)."""
-    query = db.select(*_COLUMNS).order_by(Match.id.desc())
-    if before is not None:
-        query = query.where(Match.id < before)
-    if game:
-        query = query.where(Match.game == game)
-    if player:
-        query = query.where(Match.seats.any(Seat.player_id == player))
-    found = _rows(query.limit(limit))
+    query = _page_query(bool(game), bool(player), before is not None)
+    found = _rows(query, {"game": game, "player": player, "before": before, "limit": limit})
     summaries(found)
     return found
 
 
+@lru_cache(maxsize=None)
+def _page_query(by_game: bool, by_player: bool, paged: bool):
+    """The statement of `page` for the filters it is given, built once for each such set."""
+    query = db.select(*_COLUMNS).order_by(Match.id.desc()).limit(bindparam("limit", type_=Integer))
+    if paged:
+        query = query.where(Match.id < bindparam("before"))
+    if by_game:
+        query = query.where(Match.game == bindparam("game"))
+    if by_player:
+        query = query.where(Match.seats.any(Seat.player_id == bindparam("player")))
+    return query
+
+
+# A player's latest matches: their newest seats are their newest matches (the index gives them in order).
+_LATEST_FOR = (db.select(*_COLUMNS).join(Seat, Seat.match_id == Match.id).where(Seat.player_id == bindparam("player"))
+               .order_by(Seat.id.desc()).limit(bindparam("limit", type_=Integer)))
+
+
 def latest_for(player: int, limit: int) -> list[MatchSummary]:
-    """A player's latest matches: their newest seats are their newest matches (the index gives them
-    in order)."""
-    query = (db.select(*_COLUMNS).join(Seat, Seat.match_id == Match.id)
-             .where(Seat.player_id == player).order_by(Seat.id.desc()).limit(limit))
-    found = _rows(query)
+    """A player's latest matches, newest first."""
+    found = _rows(_LATEST_FOR, {"player": player, "limit": limit})
     summaries(found)
     return found

@@ -11,7 +11,7 @@ from werkzeug.datastructures import MultiDict
 from .. import service
 from ..extensions import db
 from ..games import GAMES
-from ..models import FINISHED, IN_PROGRESS, Match, Player
+from ..models import Match, Player
 from ..errors import status_of
 from ..service import NotFound, ServiceError
 from . import bp
@@ -34,10 +34,7 @@ THEME_DAYS = 400
 @bp.get("/")
 def home():
     """Start a match; the matches in progress; the latest results; matches set aside."""
-    in_play = queries.matches(status=IN_PROGRESS, active=True, limit=RECENT)
-    idle = queries.matches(status=IN_PROGRESS, active=False, limit=RECENT)
-    recent = queries.matches(status=FINISHED, limit=RECENT)
-    queries.summaries(in_play, idle, recent)
+    in_play, idle, recent = queries.home_lists(limit=RECENT)
     return render_template("matches/home.html", games=GAMES.values(), in_play=in_play, idle=idle, recent=recent,
                            idle_days=queries.IDLE.days)
 
