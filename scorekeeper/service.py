@@ -204,12 +204,21 @@ class StoredHands(Sequence):
         if not wanted:
             return
         low, high = min(wanted), max(wanted)
-        which = (Hand.number.between(low, high) if high - low < 2 * len(wanted)  # a run: one index range
-                 else Hand.number.in_(wanted))  # a few hands spread over a long match (a chart's)
-        query = db.select(Hand).where(Hand.match_id == self.match.id, which)
-        rows = db.session.scalars(query if states else query.options(defer(Hand.state), defer(Hand.answer))).all()
+        spread = high - low >= 2 * len(wanted)  # a few hands over a long match (a chart's), not a run
+        rows = db.session.scalars(_hands_query(spread, states),
+                                  {"match_id": self.match.id, "low": low, "high": high, "numbers": wanted}).all()
         (self.stateless.difference_update if states else self.stateless.update)(wanted)
         self.loaded.update((row.number, row) for row in rows)
+
+
+@lru_cache(maxsize=None)
+def _hands_query(spread: bool, states: bool):
+    """A match's hands by number: a run as one index range, or a spread as a list; without `states`
+    the states and answers stay in the database. Built once for each kind."""
+    which = (Hand.number.in_(bindparam("numbers", expanding=True)) if spread
+             else Hand.number.between(bindparam("low"), bindparam("high")))
+    query = db.select(Hand).where(Hand.match_id == bindparam("match_id"), which)
+    return query if states else query.options(defer(Hand.state), defer(Hand.answer))
 
 
 class StoredResult:
@@ -470,11 +479,10 @@ def _claim(match: Match, **columns) -> None:
     """Move the match's version on, unless another request moved it first; `columns` (already
     known) are written in the same statement."""
     columns["version"] = match.version + 1
-    table = Match.__table__  # Core, not the ORM's UPDATE: a quarter of a millisecond less per write
+    values = {f"new_{name}": value for name, value in columns.items()}
     try:
         claimed = db.session.connection().execute(
-            update(table).where(table.c.id == match.id, table.c.version == match.version).values(**columns)
-        )
+            _claim_statement(tuple(columns)), {"match_id": match.id, "seen": match.version, **values})
     except OperationalError:  # SQLite: another write got in after this request read the match
         db.session.rollback()
         raise Conflict(CHANGED_ELSEWHERE) from None
@@ -483,6 +491,15 @@ def _claim(match: Match, **columns) -> None:
         raise Conflict(CHANGED_ELSEWHERE)
     for name, value in columns.items():
         set_committed_value(match, name, value)
+
+
+@lru_cache(maxsize=None)
+def _claim_statement(names: tuple[str, ...]):
+    """UPDATE match SET `names` WHERE id = :match_id AND version = :seen, through Core (not the ORM's
+    UPDATE) and built once for each set of columns: a quarter of a millisecond less per write."""
+    table = Match.__table__
+    return (update(table).where(table.c.id == bindparam("match_id"), table.c.version == bindparam("seen"))
+            .values({name: bindparam(f"new_{name}", type_=table.c[name].type) for name in names}))
 
 
 @dataclass
@@ -542,10 +559,13 @@ def record_hand(
         raise
 
 
+_INSERT_HAND = insert(Hand.__table__)
+
+
 def _insert_hand(**columns) -> None:
     """Add a hand's row after the match was claimed (so no other write can add the same number)."""
     try:
-        db.session.connection().execute(insert(Hand.__table__).values(**columns))
+        db.session.connection().execute(_INSERT_HAND, columns)
     except IntegrityError:  # a row the app did not write (the claim stops its own writes racing)
         db.session.rollback()
         raise Conflict(CHANGED_ELSEWHERE) from None
