@@ -4,9 +4,9 @@ SQLite (every engine): WAL, foreign keys and the fsync level, on each new connec
 PostgreSQL (the app's engine, `watch`): a pooled connection is checked as the pool hands it out,
 since the server may have restarted or ended it in between, without the round trip of SQLAlchemy's
 `pool_pre_ping` (its SELECT 1 cost 0.1 to 0.3 ms a request here), and a request that only reads
-runs without a transaction. A round trip inside a request costs 0.3 to 0.5 ms on the development
-machine (the server process has gone idle meanwhile), four times one in a tight loop: round trips,
-not statements' work, are what a request pays for on PostgreSQL."""
+runs without a transaction. A round trip inside a request costs 0.2 to 0.6 ms on the development
+machine (the server process has gone idle meanwhile), two to four times one in a tight loop: round
+trips, not the statements' work, are what a request pays for on PostgreSQL."""
 
 from __future__ import annotations
 
