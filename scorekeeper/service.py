@@ -550,7 +550,7 @@ def record_hand(
         # nothing in it costs the write nothing.
         _insert_hand(match_id=match.id, number=current + 1, record=record, entered_by=entered_by, token=token,
                      **stored)
-        wrote = {current + 1: (record, list(hand.changes), [reason.text for reason in hand.reasons])}
+        wrote = {current + 1: (record, stored["changes"], [text for text, _ in stored["reasons"]])}
         return Recorded(_save(after, wrote, answer_from), current + 1, hand)
     except Conflict:
         if token and _tapped_twice(match, current + 1, token):  # the same form's other tap got in first
@@ -587,9 +587,10 @@ def _last_token(match: Match, number: int) -> str | None:
 
 def _stored_hand(done: HandResult, record: dict) -> dict:
     """The columns that keep what a hand did beside its record."""
+    texts = [reason.text for reason in done.reasons]
     return {"state": encode_state(done.state), "changes": list(done.changes),
-            "reasons": [[reason.text, str(reason.rule)] for reason in done.reasons], "game_winner": done.game_winner,
-            "answer": hand_answer(record, done.changes, [reason.text for reason in done.reasons])}
+            "reasons": [[text, str(reason.rule)] for text, reason in zip(texts, done.reasons)],
+            "game_winner": done.game_winner, "answer": hand_answer(record, done.changes, texts)}
 
 
 def hand_answer(record: dict, changes, reasons: list[str]) -> str:
