@@ -7,7 +7,7 @@ import os
 import secrets
 from pathlib import Path
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.orm import configure_mappers
 from sqlalchemy.engine import make_url
@@ -20,6 +20,8 @@ from .extensions import csrf, db, migrate, protect
 from .games.base import mark_sides
 from . import jsontext
 from .links import remembered_url_for
+from .errors import error_answer
+from . import live, stalls
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -106,6 +108,17 @@ OPERATOR_SETTINGS: dict[str, object] = {
     # Per client address. Generous for a table (a hand a minute), tight for a script flooding it.
     "SCOREKEEPER_NEW_MATCH_LIMIT": "30 per minute; 500 per day",
     "SCOREKEEPER_WRITE_LIMIT": "120 per minute",
+    # Where the rate limits count: memory:// counts per process; with more than one process
+    # (WORKERS above 1, or several hosts) a shared store such as redis://127.0.0.1:6379/0.
+    "SCOREKEEPER_RATELIMIT_STORAGE": "memory://",
+    # The host's password for the players' page (rename, merge); empty: no such page.
+    "SCOREKEEPER_ADMIN_PASSWORD": "",
+    # Database connections per process: a request holds one only while it reads or writes (never
+    # while it waits on the network), so a few serve hundreds of phones. A request that cannot get
+    # one within the timeout (seconds) is answered 503 at once instead of waiting on the crowd.
+    "SCOREKEEPER_POOL_SIZE": 10,
+    "SCOREKEEPER_POOL_OVERFLOW": 5,
+    "SCOREKEEPER_POOL_TIMEOUT": 3,
 }
 LOCAL_HOSTS = ["localhost", "127.0.0.1"]
 
@@ -123,6 +136,15 @@ def operator_settings() -> dict[str, object]:
         else:
             settings[name] = given
     return settings
+
+
+def pool_settings(config) -> dict:
+    """The pool's size, overflow and checkout timeout as the host set them (SQLite in memory, one
+    connection shared by the tests, has no pool to size)."""
+    if config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite") and sqlite_file(config["SQLALCHEMY_DATABASE_URI"]) is None:
+        return {}
+    return {"pool_size": config["SCOREKEEPER_POOL_SIZE"], "max_overflow": config["SCOREKEEPER_POOL_OVERFLOW"],
+            "pool_timeout": config["SCOREKEEPER_POOL_TIMEOUT"]}
 
 
 def host_list(hosts: str | list[str]) -> list[str]:
@@ -152,7 +174,6 @@ def create_app(test_config: dict | None = None) -> Flask:
         WTF_CSRF_TIME_LIMIT=12 * 3600,
         MAX_CONTENT_LENGTH=64 * 1024,
         SESSION_COOKIE_SAMESITE="Lax",
-        RATELIMIT_STORAGE_URI="memory://",
         RATELIMIT_HEADERS_ENABLED=True,
         **operator_settings(),
     )
@@ -162,6 +183,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.update(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = secret_key(app.instance_path)
+    app.config.setdefault("RATELIMIT_STORAGE_URI", app.config["SCOREKEEPER_RATELIMIT_STORAGE"] or "memory://")
     # The suite posts far faster than any table; the rate-limit tests switch limits back on.
     app.config.setdefault("RATELIMIT_ENABLED", not app.config.get("TESTING"))
     if app.config["TRUSTED_HOSTS"] is None:  # Flask's default, None, would trust any Host header
@@ -173,9 +195,12 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
 
     keep_database_private(app.config["SQLALCHEMY_DATABASE_URI"])
+    app.config["SQLALCHEMY_ENGINE_OPTIONS"] = {**pool_settings(app.config), **app.config["SQLALCHEMY_ENGINE_OPTIONS"]}
     db.init_app(app)
     with app.app_context():
         connections.watch(db.engine)
+        app.extensions["live"] = live.Hub(db.engine)
+    stalls.guard(app)  # first of the request hooks: a body is read before anything else runs
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     csrf.init_app(app)
     protect(app)
@@ -222,10 +247,7 @@ def register_blueprints(app: Flask) -> None:
 
 
 def register_errors(app: Flask) -> None:
-    def page(code: int, title: str, message: str):
-        if request.path.startswith("/api/"):
-            return jsonify(error=message, fields={}), code
-        return render_template("error.html", code=code, title=title, message=message), code
+    page = error_answer
 
     @app.errorhandler(404)
     def not_found(error):

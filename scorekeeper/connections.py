@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import os
 import select
+import threading
+from contextlib import contextmanager
 
 from psycopg import Error as PsycopgError
 from psycopg import pq
@@ -41,6 +43,20 @@ def _sqlite_pragmas(dbapi_connection, connection_record):
         cursor.close()
 
 
+_reading = threading.local()  # per thread, and per greenlet under gevent (which patches threading)
+
+
+@contextmanager
+def reading_only():
+    """Connections checked out inside this block only read: on PostgreSQL they run without a
+    transaction, as a GET request's do (for work outside a request, such as the live poller)."""
+    _reading.on = True
+    try:
+        yield
+    finally:
+        _reading.on = False
+
+
 def watch(engine: Engine) -> None:
     """Check and open the app's PostgreSQL connections as its pool hands them out."""
     if engine.dialect.name == "postgresql":
@@ -60,7 +76,7 @@ def _open_postgres(dbapi_connection, connection_record, connection_proxy):
         raise DisconnectionError("the connection to PostgreSQL was closed while it waited in the pool")
     if status != pq.TransactionStatus.IDLE:
         return
-    reading = has_request_context() and request.method in ("GET", "HEAD")
+    reading = getattr(_reading, "on", False) or (has_request_context() and request.method in ("GET", "HEAD"))
     dbapi_connection.autocommit = reading  # psycopg only notes it: no round trip
     if reading:
         return

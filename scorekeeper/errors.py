@@ -11,3 +11,12 @@ STATUS: dict[type[ServiceError], int] = {
 
 def status_of(error: ServiceError) -> int:
     return next((code for kind, code in STATUS.items() if isinstance(error, kind)), 422)
+
+
+def error_answer(code: int, title: str, message: str, headers: dict | None = None):
+    """A refusal as the asker reads it: JSON for the API, a page for a phone."""
+    from flask import jsonify, render_template, request
+
+    if request.path.startswith("/api/"):
+        return jsonify(error=message, fields={}), code, headers or {}
+    return render_template("error.html", code=code, title=title, message=message), code, headers or {}

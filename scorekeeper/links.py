@@ -3,7 +3,9 @@ every request, and building one costs more than the rest of its line of HTML."""
 
 from __future__ import annotations
 
-from flask import request, url_for
+from urllib.parse import urlsplit
+
+from flask import make_response, request, url_for
 
 KEPT = 4096  # links remembered; past that the memory starts over (a history visits many match ids)
 _built: dict[tuple, str] = {}
@@ -23,3 +25,20 @@ def remembered_url_for(endpoint: str, **values) -> str:
             _built.clear()
         link = _built[key] = url_for(endpoint, **values)
     return link
+
+
+def same_origin_path(target: str) -> bool:
+    r"""Whether `target` is a path on this site and nothing a browser could read as another host:
+    browsers drop tabs and newlines from a URL and read a backslash as a slash, so "/\t/evil.example"
+    and "/\evil.example" both lead away."""
+    if not target.startswith("/") or not target.isprintable() or "\\" in target:
+        return False
+    parts = urlsplit(target)
+    return not parts.scheme and not parts.netloc and not target.startswith("//")
+
+
+def no_store(page):
+    """A page that shows a match's key: no browser or proxy keeps a copy of it."""
+    answer = make_response(page)
+    answer.headers["Cache-Control"] = "no-store"
+    return answer

@@ -142,7 +142,7 @@ def create():
     )
     answer = match_json(service.score(match))
     answer["key"] = match.issued_key  # this once: the phone that started the match keeps it
-    return jsonify(answer), 201
+    return jsonify(answer), 201, {"Cache-Control": "no-store"}
 
 
 @bp.get("/matches")

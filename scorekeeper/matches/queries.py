@@ -124,3 +124,8 @@ def latest_for(player: int, limit: int) -> list[MatchSummary]:
     found = _rows(_LATEST_FOR, {"player": player, "limit": limit})
     summaries(found)
     return found
+
+
+def version_of(match_id: int) -> int | None:
+    """The match's version (None: no such match), for a watching phone that did not say which it shows."""
+    return db.session.scalar(db.select(Match.version).where(Match.id == match_id))

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import time
-
 import segno
-from flask import Response, abort, flash, g, redirect, render_template, request, session, stream_with_context, url_for
+from flask import Response, abort, current_app, flash, g, redirect, render_template, request, session, url_for
 from werkzeug.datastructures import MultiDict
 
-from .. import service
+from .. import live, service
 from ..extensions import db
 from ..games import GAMES
 from ..models import Match, Player
 from ..errors import status_of
+from ..links import no_store, same_origin_path
 from ..service import NotFound, ServiceError
 from . import bp
 from .forms import ConfirmForm, HandForm, SeatsForm
@@ -26,9 +25,12 @@ THEMES = ("auto", "light", "dark")
 KEYS_KEPT = 40
 HISTORY_PAGE = 25  # matches a history page shows; older ones a tap away (keyset, no OFFSET)
 WATCH_SECONDS = 25
+HEARTBEAT_SECONDS = 10
 WRITES = {f"matches.{name}" for name in ("record", "edit", "delete", "undo", "redo", "reopen", "finish", "setup",
                                            "remove", "share")}
 THEME_DAYS = 400
+# A hidden field that is not what the page sent (a stale or altered form): say so, change nothing.
+DAMAGED_FORM = "This form came back changed (its hidden hand number was not one the page sent): nothing was changed. Check the hand below and send it again."
 
 
 @bp.get("/")
@@ -44,7 +46,8 @@ def theme():
     """Light, dark or as the phone says: remembered in a cookie, so it works without scripts."""
     choice = request.form.get("theme", "auto")
     answer = redirect(_back())
-    answer.set_cookie("theme", choice if choice in THEMES else "auto", max_age=THEME_DAYS * 86400, samesite="Lax")
+    answer.set_cookie("theme", choice if choice in THEMES else "auto", max_age=THEME_DAYS * 86400, samesite="Lax",
+                      secure=current_app.config["SCOREKEEPER_HTTPS"])
     return answer
 
 
@@ -126,23 +129,19 @@ def watch(match_id: int):
 @bp.get("/matches/<int:match_id>/events")
 def events(match_id: int):
     """Server-Sent Events: one `change` event when the match moves past the version the page shows,
-    or nothing within a short wait (the browser then asks again)."""
+    or nothing within a short wait (the browser then asks again). The phone waits on the process's
+    live hub, holding no database connection; a page that names its version costs no query at all."""
     seen = request.args.get("version", type=int)
     wait = min(max(request.args.get("wait", WATCH_SECONDS, type=int), 1), WATCH_SECONDS)
-    match = _load(match_id).match
-    shown = match.version if seen is None else seen
-
-    def stream():
-        for _ in range(wait * 2):
-            db.session.expire_all()
-            now = db.session.scalar(db.select(Match.version).where(Match.id == match_id))
-            if now is None or now != shown:
-                yield f"event: change\ndata: {now}\n\n"
-                return
-            yield ": still here\n\n"
-            time.sleep(0.5)
-
-    return Response(stream_with_context(stream()), mimetype="text/event-stream",
+    if not 0 < match_id <= service.ID_LIMIT:
+        abort(404)  # the live poller reads every watched id in one statement: none may break it
+    if seen is None:
+        seen = queries.version_of(match_id)
+        if seen is None:
+            abort(404)
+        db.session.close()  # the connection goes back to the pool before the long wait
+    hub = current_app.extensions["live"]
+    return Response(live.stream(hub, match_id, seen, wait, HEARTBEAT_SECONDS), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
 
@@ -158,7 +157,7 @@ def join(match_id: int):
         return render_template("matches/watching.html", match_id=match_id, message=refused.message), 403
     hold_key(match_id, key)
     flash("This phone can now score the match.")
-    return redirect(url_for("matches.show", match_id=match_id))
+    return no_store(redirect(url_for("matches.show", match_id=match_id)))
 
 
 @bp.get("/matches/<int:match_id>/share")
@@ -169,7 +168,7 @@ def share(match_id: int):
     scorer = url_for("matches.join", match_id=match_id, key=key, _external=True) if key else None  # ?key=
     watcher = url_for("matches.watch", match_id=match_id, _external=True)
     codes = {"scorer": qr_svg(scorer) if scorer else None, "watcher": qr_svg(watcher)}
-    return render_template("matches/share.html", s=scored, scorer=scorer, watcher=watcher, codes=codes)
+    return no_store(render_template("matches/share.html", s=scored, scorer=scorer, watcher=watcher, codes=codes))
 
 
 def qr_svg(text: str) -> str:
@@ -183,7 +182,7 @@ def record(match_id: int):
     scored = _load(match_id)
     form = HandForm()
     if not form.validate_on_submit():
-        abort(400)
+        return hand_page(scored, HandForm(formdata=None), request.form, {}, DAMAGED_FORM), 400
     try:
         raw = record_from_request(scored, request.form)
         service.record_hand(match_id, raw, expected=form.expected.data, entered_by="web", token=form.token.data or None)
@@ -221,6 +220,8 @@ def edit(match_id: int, number: int):
             db.session.rollback()
             return hand_page(service.load(match_id), form, request.form, error.fields, error.message, editing=number,
                              writer=True), status_of(error)
+    if request.method == "POST":
+        return hand_page(scored, HandForm(formdata=None), request.form, {}, DAMAGED_FORM, editing=number), 400
     values = edit_values(scored, number)
     return hand_page(scored, form, values, {}, editing=number, writer=True)
 
@@ -370,7 +371,7 @@ def filter_players(chosen: int | None) -> list[Player]:
 def _back() -> str:
     """Where to go after a setting: the page it came from, if it is one of ours."""
     target = request.form.get("next", "")
-    return target if target.startswith("/") and not target.startswith("//") else url_for("matches.home")
+    return target if same_origin_path(target) else url_for("matches.home")
 
 
 def _attempt(action, done: str, match_id: int | None = None) -> bool:

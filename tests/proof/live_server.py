@@ -75,6 +75,25 @@ class LiveServer:
         finally:
             connection.close()
 
+    def database_connections(self) -> int:
+        """How many connections the server holds to its database now: PostgreSQL's own count, or,
+        for SQLite, the server's open descriptors of the database file."""
+        url = self.environment["DATABASE_URL"]
+        if url.startswith("sqlite"):
+            path = os.path.realpath(url.split("///", 1)[1])
+            return sum(1 for pid in self.pids() for fd in _descriptors(pid) if fd == path)
+        import psycopg
+
+        with psycopg.connect(url.replace("+psycopg", "")) as connection:
+            return connection.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+                                      " AND pid <> pg_backend_pid()").fetchone()[0]
+
+    def pids(self) -> list[int]:
+        """gunicorn's master and its workers."""
+        master = self.process.pid
+        children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
+        return [master, *map(int, children)]
+
     def kill(self) -> None:
         """kill -9 the master and its worker, as a power cut or the OOM killer would."""
         if self.process and self.process.poll() is None:
@@ -94,3 +113,14 @@ class LiveServer:
 
     def __exit__(self, *exc) -> None:
         self.stop()
+
+
+def _descriptors(pid: int) -> list[str]:
+    """What the process's open file descriptors point at."""
+    found = []
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        try:
+            found.append(os.readlink(fd))
+        except OSError:  # closed meanwhile
+            pass
+    return found
