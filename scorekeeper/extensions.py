@@ -51,6 +51,13 @@ NEW_MATCH_ENDPOINTS = {"api.create", "matches.new_match", "matches.rematch"}
 SLOW_DOWN = "Too many changes from here in a short time: wait a minute, then try again."
 
 
+def open_no_window_to_other_origins(answer):
+    """A page another site opens (or that opens another site) shares no window with it (Talisman
+    sets no Cross-Origin-Opener-Policy)."""
+    answer.headers.setdefault("Cross-Origin-Opener-Policy", "same-origin")
+    return answer
+
+
 def protect(app) -> None:
     """Security headers (Flask-Talisman) and rate limits (Flask-Limiter). One of each per app:
     both keep their settings on the extension object, so a shared one would mix apps' settings."""
@@ -66,6 +73,7 @@ def protect(app) -> None:
         content_security_policy_nonce_in=["style-src"],
         referrer_policy="same-origin",  # CSRF checks over HTTPS need the Referer; no other site sees it
     )
+    app.after_request(open_no_window_to_other_origins)
     limits = [
         ApplicationLimit(
             lambda: current_app.config["SCOREKEEPER_WRITE_LIMIT"],
@@ -77,4 +85,18 @@ def protect(app) -> None:
             exempt_when=lambda: request.endpoint not in NEW_MATCH_ENDPOINTS,
         ),
     ]
-    Limiter(get_remote_address, app=app, application_limits=limits)
+    # Shared storage (Redis: several workers or hosts count together) that goes away: each process
+    # counts in its own memory until Redis answers again, so phones still get answers and the limits
+    # still hold per process; swallowing the errors instead would lift every limit while it is away.
+    options = {}
+    if (app.config.get("RATELIMIT_STORAGE_URI") or "").startswith(("redis://", "rediss://", "redis+unix://")):
+        from redis.backoff import NoBackoff
+        from redis.retry import Retry
+
+        # A write waits at most a second on Redis and retries once at once (a connection Redis
+        # closed when it restarted), not redis-py's ten backed-off retries, before the fallback.
+        options = {"socket_connect_timeout": 1, "socket_timeout": 1, "retry": Retry(NoBackoff(), 1)}
+    Limiter(
+        get_remote_address, app=app, application_limits=limits,
+        storage_options=options, in_memory_fallback_enabled=True,
+    )
