@@ -33,8 +33,9 @@ def on_starting(server):
     """Each open connection is a file descriptor: allow as many as the system lets this user have
     (the soft limit is often 1,024, below worker_connections)."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if hard == resource.RLIM_INFINITY or hard > soft:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    wanted = 65536 if hard == resource.RLIM_INFINITY else hard  # "unlimited" still stops at the kernel's nr_open
+    if wanted > soft:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
 
 def post_worker_init(worker):
