@@ -756,17 +756,26 @@ def edit_setup(match_id: int, names: Any = None, options: Any = None) -> Scored:
     match.options = parsed
     changed = _rewrite(match, list(scored.replay.records))
     _claim(match)
-    log(match, "setup", before=before, after={"players": names, "options": parsed})
-    for seat, name in zip(match.seats, names):
-        if seat.player.key != name.casefold():
-            seat.player.played -= 1
-            seat.player = find_or_add_player(name)
-            seat.player.played = (seat.player.played or 0) + 1
-        elif seat.player.name != name:
-            seat.player.name = name  # the same player, spelled better
-    db.session.flush()
+    try:
+        for seat, name in zip(match.seats, names):
+            # Another name seats another player. The same name spelled otherwise keeps the player as
+            # it is: players are shared, and only the host renames one everywhere (scorekeeper.players).
+            if seat.player.key != name.casefold():
+                _reseat(seat, find_or_add_player(name))
+        db.session.flush()
+    except IntegrityError:  # another phone added one of these new players at the same moment
+        db.session.rollback()
+        raise Conflict("The players were being added from another phone just now; try again.") from None
+    log(match, "setup", before=before, after={"players": match.player_names, "options": parsed})
     _store(match, changed.replay, first=1)
     return _save(changed)
+
+
+def _reseat(seat: Seat, player: Player) -> None:
+    """Put `player` in `seat`, moving both players' match counts (the tallies follow on flush)."""
+    seat.player.played -= 1
+    seat.player = player
+    player.played = (player.played or 0) + 1
 
 
 def delete_match(match_id: int) -> None:

@@ -1,16 +1,23 @@
-"""Player pages: who has played, and each player's matches with wins and losses per game."""
+"""Player pages: who has played, and each player's matches with wins and losses per game; and,
+where the host set a password, the host's page to rename or merge players."""
 
 from __future__ import annotations
 
-from flask import abort, render_template, request
+import hashlib
+import hmac
+from functools import wraps
+
+from flask import abort, current_app, flash, make_response, redirect, render_template, request, session, url_for
 
 from .. import tallies
+from ..errors import status_of
 from ..extensions import db
 from ..games import GAMES
 from ..matches import queries
 from ..models import Player
-from ..service import ID_LIMIT
-from . import bp
+from ..service import ID_LIMIT, ServiceError
+from . import admin, bp
+from .forms import MergeForm, RenameForm, SignInForm, SignOutForm, host_forms
 
 RECENT = 25
 
@@ -26,7 +33,8 @@ def index():
     query = db.select(Player, Player.played).order_by(Player.key).limit(PAGE + 1)
     counts = db.session.execute(query.where(Player.key > after) if after else query).all()
     more = counts[PAGE - 1][0].key if len(counts) > PAGE else None
-    return render_template("players/index.html", counts=counts[:PAGE], more=more, paged=bool(after))
+    return render_template("players/index.html", counts=counts[:PAGE], more=more, paged=bool(after),
+                           host=bool(host_password()))
 
 
 @bp.get("/<int:player_id>")
@@ -38,3 +46,120 @@ def show(player_id: int):
     latest = queries.latest_for(player.id, RECENT)
     return render_template("players/show.html", player=player, matches=latest, tally=tallies.record_of(player.id),
                            games=GAMES)
+
+
+# -- the host's page: rename and merge players, only where the host set a password ------------------
+
+HOST = "host"  # the session's sign-in flag
+WRONG_PASSWORD = "That is not the host password."
+SIGN_IN_FIRST = "Sign in as the host first: nothing was changed."
+
+
+def host_password() -> str:
+    return current_app.config["SCOREKEEPER_ADMIN_PASSWORD"] or ""
+
+
+def host_token() -> str:
+    """The flag a signed-in session keeps: tied to the password (a new one signs everybody out) but
+    not the password itself, since a session cookie is signed, not secret."""
+    secret = current_app.secret_key
+    key = secret if isinstance(secret, bytes) else str(secret).encode()
+    return hmac.new(key, b"scorekeeper host:" + host_password().encode(), hashlib.sha256).hexdigest()
+
+
+def password_matches(given: str) -> bool:
+    """Compared in constant time whatever its length: as digests of one size."""
+    expected = hashlib.sha256(host_password().encode()).digest()
+    return hmac.compare_digest(hashlib.sha256(given.encode()).digest(), expected)
+
+
+def signed_in() -> bool:
+    return hmac.compare_digest(str(session.get(HOST, "")), host_token())
+
+
+def host_only(view):
+    """No such page where the host set no password; never kept by a browser or a proxy."""
+
+    @wraps(view)
+    def wrapped(*args, **kwargs):
+        if not host_password():
+            abort(404)
+        answer = make_response(view(*args, **kwargs))
+        answer.headers["Cache-Control"] = "no-store"
+        return answer
+
+    return wrapped
+
+
+def sign_in_page(form: SignInForm, error: str | None = None, status: int = 200):
+    return render_template("players/sign_in.html", form=form, error=error), status
+
+
+def host_page(rename: RenameForm, merge: MergeForm, errors: dict[str, str] | None = None):
+    return render_template("players/host.html", rename=rename, merge=merge, errors=errors or {},
+                           sign_out=SignOutForm())
+
+
+def everybody() -> list[tuple[str, int]]:
+    """Every player by name with the matches they played, for the host's lists."""
+    return db.session.execute(db.select(Player.name, Player.played).order_by(Player.key)).all()
+
+
+@bp.get("/host")
+@host_only
+def host():
+    """The host's page: sign in, then rename a player or merge two."""
+    if not signed_in():
+        return sign_in_page(SignInForm())
+    return host_page(*host_forms(everybody()))
+
+
+@bp.post("/host/sign-in")
+@host_only
+def sign_in():
+    """Check the host password and remember the sign-in in the signed session."""
+    form = SignInForm()
+    if not (form.validate_on_submit() and password_matches(form.password.data or "")):
+        return sign_in_page(form, WRONG_PASSWORD, 403)
+    session[HOST] = host_token()
+    flash("Signed in as the host.")
+    return redirect(url_for("players.host"))
+
+
+@bp.post("/host/sign-out")
+@host_only
+def sign_out():
+    """Forget the host's sign-in on this phone."""
+    if SignOutForm().validate_on_submit():
+        session.pop(HOST, None)
+        flash("Signed out.")
+    return redirect(url_for("players.index"))
+
+
+@bp.post("/host/rename")
+@host_only
+def rename():
+    """Rename a player in every match."""
+    return host_change("rename", lambda form: admin.rename(form.player.data or "", form.new_name.data or ""))
+
+
+@bp.post("/host/merge")
+@host_only
+def merge():
+    """Merge two players who are the same person."""
+    return host_change("merge", lambda form: admin.merge(form.source.data or "", form.target.data or ""))
+
+
+def host_change(kind: str, change):
+    """Run a host's `change` with its posted form: its sentence flashed, or its refusal on the form."""
+    if not signed_in():
+        return sign_in_page(SignInForm(formdata=None), SIGN_IN_FIRST, 403)
+    forms = dict(zip(("rename", "merge"), host_forms(everybody())))
+    if not forms[kind].validate_on_submit():
+        abort(400)
+    try:
+        flash(change(forms[kind]))
+    except ServiceError as refused:
+        db.session.rollback()
+        return host_page(**forms, errors={kind: refused.message}), status_of(refused)
+    return redirect(url_for("players.host"))

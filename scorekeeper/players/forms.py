@@ -1,0 +1,40 @@
+"""The host's forms: sign in, rename a player, merge two players. Each carries a CSRF token; what is
+wrong with a name is said by `admin`, in the same words as the command line."""
+
+from __future__ import annotations
+
+from flask_wtf import FlaskForm
+from wtforms import PasswordField, SelectField, StringField
+
+from ..service import NAME_LIMIT
+
+CHOOSE = ("", "Choose a player")
+
+
+class SignInForm(FlaskForm):
+    password = PasswordField("Host password")
+
+
+class SignOutForm(FlaskForm):
+    """A button: the CSRF token only."""
+
+
+# A player is chosen from the list by name; a name no longer there (renamed or merged from
+# elsewhere) reaches `admin`, which says so, instead of WTForms' "Not a valid choice".
+class RenameForm(FlaskForm):
+    player = SelectField("Player", validate_choice=False)
+    new_name = StringField("New name", render_kw={"maxlength": NAME_LIMIT, "autocomplete": "off"})
+
+
+class MergeForm(FlaskForm):
+    source = SelectField("Merge this player", validate_choice=False)
+    target = SelectField("into this one", validate_choice=False)
+
+
+def host_forms(players: list[tuple[str, int]]) -> tuple[RenameForm, MergeForm]:
+    """The rename and merge forms (fields apart by prefix), each listing `players` (name, matches played)."""
+    choices = [CHOOSE] + [(name, f"{name} ({played} match{'es' if played != 1 else ''})") for name, played in players]
+    rename, merge = RenameForm(prefix="rename"), MergeForm(prefix="merge")
+    for field in (rename.player, merge.source, merge.target):
+        field.choices = choices
+    return rename, merge
