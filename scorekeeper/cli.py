@@ -5,11 +5,12 @@
     flask --app scorekeeper export [FILE]      every player and match as JSON
     flask --app scorekeeper import FILE        that JSON into an empty database
     flask --app scorekeeper export-csv [FILE]  every hand, for a spreadsheet
+    flask --app scorekeeper players rename OLD NEW | merge FROM INTO
+                                               a player renamed, or two who are one person, everywhere
 """
 
 from __future__ import annotations
 
-import json
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
@@ -21,6 +22,7 @@ from flask_migrate import upgrade
 
 from . import data
 from .data import DataError
+from .players.cli import players_group
 
 
 def fail_plainly(action):
@@ -85,15 +87,13 @@ def export_command(target: Path | None):
 
 
 @click.command("import")
-@click.argument("source", type=click.File("r", encoding="utf-8"))
+@click.argument("source", type=click.File("rb"))
 @with_appcontext
 def import_command(source):
-    """Load an export (from `flask export`) into an empty database of the same schema."""
-    try:
-        given = json.load(source)
-    except json.JSONDecodeError as error:
-        raise click.ClickException(f"That file is not JSON ({error}).") from None
-    counts = fail_plainly(lambda: data.import_data(given))
+    """Load an export (from `flask export`) into an empty database of the same schema. The whole
+    file is checked first (every row, and every match replayed from its hands): a file with anything
+    wrong is refused in one line and nothing is written."""
+    counts = fail_plainly(lambda: data.import_data(data.read_export(source.read())))
     click.echo(f"Imported {summary(counts)}", err=True)
 
 
@@ -105,4 +105,4 @@ def export_csv_command(target: Path | None):
     write_out(target, data.write_hands_csv)
 
 
-commands = [backup_command, restore_command, export_command, import_command, export_csv_command]
+commands = [backup_command, restore_command, export_command, import_command, export_csv_command, players_group]

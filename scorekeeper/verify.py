@@ -1,51 +1,160 @@
 """`flask verify`: the hands are the truth. Replay every match from its hands and compare with
 what is stored (the state after each hand, its changes and reasons, the match's state and result);
-report every difference, and with --store write the replayed values where they differ."""
+report every difference, and with --store write the replayed values where they differ.
+
+A match the engine cannot replay at all (a game it does not score, seats or options that do not
+fit the game, a hand that no longer replays) is reported as such and left alone. `flask import`
+takes a file's matches only where `stored_differences` finds nothing."""
 
 from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 import click
 from flask import Flask
 
 from . import jsontext, tallies
 from .extensions import db
-from .games import get_game, replay
-from .models import Hand, Match
-from .service import Scored, _save, _store, hand_answer
+from .games import GAMES, RecordError, ReplayError, replay
 from .games.base import encode_state, marked_sides
+from .models import Hand, Match
+from .service import Scored, _result_columns, _save, _store, hand_answer
+
+
+class Unscorable(Exception):
+    """A stored match the engine cannot replay, said in one sentence."""
 
 
 def differences(match: Match) -> list[str]:
     """What the stored values of one match get wrong, as sentences (empty: all agree)."""
+    return stored_differences(match, match.seats, hands_of(match))
+
+
+def hands_of(match: Match) -> list[Hand]:
+    return db.session.scalars(db.select(Hand).where(Hand.match_id == match.id).order_by(Hand.number)).all()
+
+
+def stored_differences(match: Any, seats: Sequence[Any], hands: Sequence[Any]) -> list[str]:
+    """What the stored values of a match get wrong, as sentences (empty: all agree). `match`, its
+    `seats` (by position) and its `hands` (by number) are rows, or anything with their columns as
+    attributes (a file being imported). Nothing stored is decoded: a stored state is compared with
+    the replayed one's encoding, so a state from elsewhere can never load a class."""
     with marked_sides():  # stored texts name sides by marks
-        return _differences(match)
+        try:
+            scored = replay_stored(match, seats, hands)
+        except Unscorable as broken:
+            return [str(broken)]
+        return _compare(scored, seats, hands)
 
 
-def _differences(match: Match) -> list[str]:
-    game = get_game(match.game)
-    table = game.table(len(match.seats), match.seat_sides)
-    rows = db.session.scalars(db.select(Hand).where(Hand.match_id == match.id).order_by(Hand.number)).all()
-    done = replay(game, table, match.options, [row.record for row in rows])
+def replay_stored(match: Any, seats: Sequence[Any], hands: Sequence[Any]) -> Scored:
+    """The match replayed from its stored hands; Unscorable says why it cannot be."""
+    game = GAMES.get(match.game)
+    if game is None:
+        raise Unscorable(f"match {match.id}: the game {match.game!r} is not one Scorekeeper scores")
+    _check_seats(match, seats)
+    _check_numbers(match, hands)
+    table = _engine(match, f"its {len(seats)} seats do not fit {game.name}", lambda: game.table(len(seats)))
+    if [seat.side for seat in seats] != list(table.seat_sides):
+        raise Unscorable(f"match {match.id}: its seats are not on the sides {game.name} gives them")
+    options = _engine(match, "its options do not fit the game", lambda: game.parse_options(match.options, table))
+    if not same_json(match.options, options):
+        raise Unscorable(f"match {match.id}: its options are not as Scorekeeper keeps them")
+    if match.called and not game.ends_by_call(match.options):
+        raise Unscorable(f"match {match.id}: it is marked as called, but {game.name} ends by itself")
+    try:
+        done = replay(game, table, match.options, [hand.record for hand in hands])
+    except ReplayError as error:
+        raise Unscorable(f"match {match.id}, hand {error.number}: its record does not replay "
+                         f"({error.reason.rstrip('.')})") from None
+    except Exception as error:  # the engine given values it never wrote; a report, not a crash
+        raise Unscorable(f"match {match.id}: its hands do not replay ({type(error).__name__}: {error})") from None
+    return Scored(match, game, table, done)
+
+
+def _check_seats(match: Any, seats: Sequence[Any]) -> None:
+    if [seat.position for seat in seats] != list(range(len(seats))):
+        raise Unscorable(f"match {match.id}: its seats are not numbered from 0 without a gap")
+    if any(seat.game != match.game for seat in seats):
+        raise Unscorable(f"match {match.id}: a seat names another game than the match")
+    if len({seat.player_id for seat in seats}) != len(seats):
+        raise Unscorable(f"match {match.id}: a player has two seats")
+
+
+def _check_numbers(match: Any, hands: Sequence[Any]) -> None:
+    if [hand.number for hand in hands] != list(range(1, len(hands) + 1)):
+        raise Unscorable(f"match {match.id}: its hands are not numbered from 1 without a gap")
+
+
+def _engine(match: Any, what: str, call: Callable[[], Any]) -> Any:
+    """`call` into the engine with stored values, any refusal said as `what` is wrong."""
+    try:
+        return call()
+    except RecordError as error:
+        raise Unscorable(f"match {match.id}: {what} ({error.message.rstrip('.')})") from None
+    except Exception as error:
+        raise Unscorable(f"match {match.id}: {what} ({type(error).__name__}: {error})") from None
+
+
+def _compare(scored: Scored, seats: Sequence[Any], hands: Sequence[Any]) -> list[str]:
+    match, done = scored.match, scored.replay
     found = []
-    if match.state != encode_state(done.state) or match.state_version != match.version:
+    if not same_json(match.state, encode_state(done.state)) or match.state_version != match.version:
         found.append(f"match {match.id}: the stored state is not the replayed one")
-    for row, record, result in zip(rows, done.records, done.results):
+    for hand, record, result in zip(hands, done.records, done.results):
         reasons = [[reason.text, str(reason.rule)] for reason in result.reasons]
-        if (row.state, row.changes, row.reasons) != (encode_state(result.state), result.changes, reasons):
-            found.append(f"match {match.id}, hand {row.number}: stored values differ from the replay")
-        elif row.answer is not None and jsontext.loads(row.answer) != jsontext.loads(
-                hand_answer(record, result.changes, [reason.text for reason in result.reasons])):
-            found.append(f"match {match.id}, hand {row.number}: its stored answer differs from the replay")
-    result = game.result(done.state, called=match.called)
-    if (match.status == "finished") != result.over or match.winner != result.winner:
-        found.append(f"match {match.id}: its status or winner differs from the replay")
+        stored = [hand.record, hand.state, hand.changes, hand.reasons, hand.game_winner]
+        if not same_json(stored, [record, encode_state(result.state), result.changes, reasons, result.game_winner]):
+            found.append(f"match {match.id}, hand {hand.number}: stored values differ from the replay")
+        elif hand.answer is not None and not _same_answer(hand.answer, record, result):
+            found.append(f"match {match.id}, hand {hand.number}: its stored answer differs from the replay")
+    derived = _result_columns(scored, match.version)
+    if any(not same_json(getattr(match, name), value) for name, value in derived.items() if name != "state_version"):
+        found.append(f"match {match.id}: its status, winner or headline differs from the replay")
+    if any(seat.outcome != scored.result.outcome(seat.side) for seat in seats):
+        found.append(f"match {match.id}: its seats' outcomes differ from the replay")
     return found
 
 
+def _same_answer(answer: Any, record: dict, result) -> bool:
+    try:
+        stored = jsontext.loads(answer)
+    except (TypeError, ValueError):  # not JSON text at all
+        return False
+    return same_json(stored, jsontext.loads(hand_answer(record, result.changes, [r.text for r in result.reasons])))
+
+
+def same_json(stored: Any, replayed: Any) -> bool:
+    """Equal as JSON keeps them: a tuple is a list, but true is not 1 and 1.0 is not 1."""
+    if isinstance(replayed, (list, tuple)):
+        return (isinstance(stored, list) and len(stored) == len(replayed)
+                and all(same_json(a, b) for a, b in zip(stored, replayed)))
+    if isinstance(replayed, dict):
+        return (isinstance(stored, dict) and stored.keys() == replayed.keys()
+                and all(same_json(stored[key], value) for key, value in replayed.items()))
+    return (stored == replayed and isinstance(stored, bool) == isinstance(replayed, bool)
+            and isinstance(stored, float) == isinstance(replayed, float))
+
+
+@dataclass
+class Verification:
+    checked: int = 0
+    problems: list[str] = field(default_factory=list)
+    unhealed: int = 0  # matches --store could not store anew: they do not replay
+
+
 def verify_all(store: bool = False, batch: int = 500) -> tuple[int, list[str]]:
+    """How many matches were checked, and every difference found (see `verification`)."""
+    done = verification(store, batch)
+    return done.checked, done.problems
+
+
+def verification(store: bool = False, batch: int = 500) -> Verification:
     """Check every match (a batch at a time, by id), then the players' records per game; with
     `store`, write the replayed values and count the records again."""
-    checked, problems, last = 0, [], 0
+    done, last = Verification(), 0
     while True:
         ids = db.session.scalars(db.select(Match.id).where(Match.id > last).order_by(Match.id).limit(batch)).all()
         if not ids:
@@ -53,29 +162,29 @@ def verify_all(store: bool = False, batch: int = 500) -> tuple[int, list[str]]:
             if off and store:
                 tallies.rebuild()
                 db.session.commit()
-            return checked, problems + off
+            done.problems += off
+            return done
         for match_id in ids:
             match = db.session.get(Match, match_id)
             found = differences(match)
-            problems += found
-            if found and store:
-                _heal(match)
-            checked, last = checked + 1, match_id
+            if found and store and not _heal(match):
+                found = [f"{problem}; left as it is, since it cannot be replayed" for problem in found]
+                done.unhealed += 1
+            done.problems += found
+            done.checked, last = done.checked + 1, match_id
         db.session.expunge_all()
 
 
-def _heal(match: Match) -> None:
+def _heal(match: Match) -> bool:
+    """Store the replayed values of a match; False for one that cannot be replayed (left alone)."""
     with marked_sides():
-        _store_replayed(match)
-
-
-def _store_replayed(match: Match) -> None:
-    game = get_game(match.game)
-    table = game.table(len(match.seats), match.seat_sides)
-    rows = db.session.scalars(db.select(Hand.record).where(Hand.match_id == match.id).order_by(Hand.number)).all()
-    done = replay(game, table, match.options, rows)
-    _store(match, done, first=1)
-    _save(Scored(match, game, table, done))
+        try:
+            scored = replay_stored(match, match.seats, hands_of(match))
+        except Unscorable:
+            return False
+        _store(match, scored.replay, first=1)
+        _save(scored)
+        return True
 
 
 def register(app: Flask) -> None:
@@ -83,9 +192,17 @@ def register(app: Flask) -> None:
     @click.option("--store", is_flag=True, help="Write the replayed values where the stored ones differ.")
     def verify(store: bool) -> None:
         """Replay every match from its hands and report where the stored state differs."""
-        checked, problems = verify_all(store)
-        for problem in problems:
+        done = verification(store)
+        for problem in done.problems:
             click.echo(problem)
-        click.echo(f"{checked} matches checked, {len(problems)} differences" + (" (stored anew)" if store and problems else ""))
-        if problems and not store:
+        click.echo(f"{done.checked} matches checked, {len(done.problems)} differences" + _stored_note(store, done))
+        if done.problems and (not store or done.unhealed):
             raise SystemExit(1)
+
+
+def _stored_note(store: bool, done: Verification) -> str:
+    if not (store and done.problems):
+        return ""
+    if done.unhealed:
+        return f" (stored anew, but for {done.unhealed} that cannot be replayed)"
+    return " (stored anew)"

@@ -268,3 +268,8 @@ def test_a_new_host_password_signs_the_host_out(app, client):
     app.config["SCOREKEEPER_ADMIN_PASSWORD"] = "another one"
 
     assert 'type="password"' in host.get("/players/host").text
+
+
+def test_the_players_commands_are_flask_commands(app):
+    answer = app.test_cli_runner().invoke(args=["players", "rename", "Nobody", "Somebody"])
+    assert answer.exit_code == 1 and "There is no player called" in answer.output
