@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 
-.PHONY: run test proof serve bench clean
+.PHONY: run test proof serve bench load clean
 
 $(STAMP): pyproject.toml
 	@command -v python3 >/dev/null || { echo "Python 3.11+ is needed"; exit 1; }
@@ -32,6 +32,12 @@ serve: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench.py
+
+# A club night against a real gunicorn (issue 19): SQLite with 1 worker, then PostgreSQL with 2 and
+# Redis; the script starts and stops what it needs. `make load LOAD_ARGS="--only sqlite --seconds 30"`.
+load: $(STAMP)
+	scripts/system-deps.sh
+	$(BIN)/python bench/load.py $(LOAD_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
