@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 
-.PHONY: run test proof serve bench load clean
+.PHONY: run test proof serve bench load screenshots clean
 
 $(STAMP): pyproject.toml
 	@command -v python3 >/dev/null || { echo "Python 3.11+ is needed"; exit 1; }
@@ -38,6 +38,11 @@ bench: $(STAMP)
 load: $(STAMP)
 	scripts/system-deps.sh
 	$(BIN)/python bench/load.py $(LOAD_ARGS)
+
+# The README's pictures, taken by the browser test that plays the table they show.
+screenshots: $(STAMP)
+	scripts/system-deps.sh
+	SCREENSHOTS=docs/screenshots $(BIN)/python -m pytest -q tests/browser/test_screenshots.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
