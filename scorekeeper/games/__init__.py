@@ -13,7 +13,7 @@ import pkgutil
 from .base import Game, HandResult, Reason, RecordError, Replay, ReplayError, Result, State, Table, replay
 
 GAMES: dict[str, Game] = {}
-SHARED_MODULES = {"base", "fields", "poker", "cards", "cribbage"}  # helpers, not games
+SHARED_MODULES = {"base", "fields", "poker", "cribbage"}  # helpers, not games (nor are the _private modules)
 
 
 def register(game: Game) -> Game:

@@ -10,17 +10,16 @@ games won (api/races.md "Sessions", ruling 1).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from enum import StrEnum
 
-from ._session import GAMES_TO_WIN, Session, SessionState
-from .base import Field, Reason
+from ._session import GAMES_TO_WIN, Session
+from .base import Field
 
 _PLAYERS = 2  # S3:367, S1:35: the pack split in two halves of 26 (ruling 3)
 
 
 class Rule(StrEnum):
-    """Section ids of templates/rules/aggravation.html that reason lines link to."""
+    """Section ids of templates/rules/aggravation.html that the reason lines link to."""
 
     WINNING = "winning"
     SESSION = "session"
@@ -43,15 +42,6 @@ class Aggravation(Session):
             ask="Who called Aggravation?",
         ),
     )
-
-    def winner_of(self, state: SessionState, record: Mapping) -> tuple[int | None, Reason | None]:
-        return record["winner"], None
-
-    def public_state(self, state: SessionState) -> dict:
-        return {}
-
-    def example_hand(self, state: SessionState, rng) -> dict:
-        return {"winner": rng.randrange(_PLAYERS)}
 
 
 from . import register  # noqa: E402  (the package imports this module, so register comes last)

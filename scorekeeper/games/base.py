@@ -7,11 +7,11 @@ its own rules. The base keeps the books: it builds the state, counts the hands a
 
 The shape of every game module:
 
-    class Rule(StrEnum): ...                     # the anchors of its rules page
+    class Rule(StrEnum): ...                     # the anchors of its rules page (section ids)
     @dataclass(frozen=True)
     class OmiState(State): points: tuple = ...   # what the game keeps between hands
 
-    class Omi(Game):
+    class Omi(Race):                             # a Game; or a Race (_race.py), a Session (_session.py)
         key, name, min_players, max_players, partnerships, unit
         rules = Rule; state_class = OmiState
         deals = True                             # False: nobody deals, no first_dealer option
@@ -29,13 +29,16 @@ The shape of every game module:
         def public_state(self, state) -> dict                  # the API's `state`
         def example_hand(self, state, rng) -> dict            # a valid record: tests and bench
     GAME = register(Omi())
+
+Texts name sides with `side_name`, `side_does` and `names` ("A, B and C"), count with `plural`
+("1 point", "2 points"), and choices are `Field.choice(name, help, Enum, default=Enum.MEMBER)`.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import importlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 import re
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -145,6 +148,16 @@ class HandResult:
     changes: list[int]
     reasons: list[Reason]
     game_winner: int | None = None
+
+
+def added(totals: Sequence[int], changes: Sequence[int]) -> tuple[int, ...]:
+    """Each side's running total once a hand's changes are counted in."""
+    return tuple(total + change for total, change in zip(totals, changes))
+
+
+def only(side: int, amount: int, sides: int) -> list[int]:
+    """The changes of a hand that only `side` scores in: `amount` for it, 0 for every other side."""
+    return [amount if each == side else 0 for each in range(sides)]
 
 
 WON, SHARED, LOST, DRAWN = "won", "shared", "lost", "drawn"
@@ -481,6 +494,22 @@ def side_does(side: int, verb: str) -> str:
     return f"{side_name(side)} {agree(side, verb)}"
 
 
+def names(sides: Iterable[int]) -> str:
+    """Several sides named in a text: "A", "A and C", "A, B and D"."""
+    named = [side_name(side) for side in sides]
+    return named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """"1 point", "-1 point", "2 points": a count with its word, `words` where adding an s will not do."""
+    return f"{count} {word}" if abs(count) == 1 else f"{count} {words or word + 's'}"
+
+
+def times(count: int) -> str:
+    """"once", "twice", "3 times"."""
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")
+
+
 # -- stored states ----------------------------------------------------------------------------------
 # A state is stored with its match (and after each hand), so a page reads it instead of replaying.
 # The form is plain JSON: dataclasses, tuples, frozensets, enums and dicts are tagged, and only
@@ -516,10 +545,10 @@ def decode_state(data: Any) -> Any:
     if not isinstance(data, dict):
         return data
     if "$dc" in data:
-        cls = _engine_class(data["$dc"])
+        cls = _engine_class(data["$dc"], dataclasses.is_dataclass)
         return cls(**{name: decode_state(item) for name, item in data["f"].items()})
     if "$enum" in data:
-        return _engine_class(data["$enum"])(data["v"])
+        return _engine_class(data["$enum"], _is_enum)(data["v"])
     if "$t" in data:
         return tuple(decode_state(item) for item in data["$t"])
     if "$fs" in data:
@@ -539,11 +568,20 @@ def _class_path(cls: type) -> str:
     return f"{cls.__module__}:{cls.__qualname__}"
 
 
-def _engine_class(path: str) -> type:
+def _engine_class(path: str, is_kind) -> type:
+    """The engine's own dataclass or Enum the path names, and nothing else: a stored state comes
+    from a database or an import file, and a path such as "base:dataclasses.inspect.os.system"
+    must not reach a function to call."""
     module_name, _, qualname = path.partition(":")
     if not _engine_module(module_name):
         raise ValueError(f"a stored state names a class outside the engine: {path}")
     found: Any = importlib.import_module(module_name)
     for part in qualname.split("."):
-        found = getattr(found, part)
+        found = getattr(found, part, None)
+    if not (isinstance(found, type) and is_kind(found) and _class_path(found) == path):
+        raise ValueError(f"a stored state names something that is not one of the engine's state classes: {path}")
     return found
+
+
+def _is_enum(cls: type) -> bool:
+    return issubclass(cls, Enum)

@@ -21,7 +21,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .base import Board, Field, Game, HandResult, Reason, Result, State, side_does, side_name
+from ._race import Race, lead_or_level, wins
+from .base import Board, Field, HandResult, Reason, Result, State, added, side_name
 
 _PLAYERS = 4
 _TARGET = 101  # S4:208
@@ -76,7 +77,7 @@ def multiplier(trump: str, doubling: str, cap: int | None) -> tuple[int, str]:
     return times, how
 
 
-class Botifarra(Game):
+class Botifarra(Race):
     key = "botifarra"
     name = "Botifarra"
     min_players = _PLAYERS
@@ -94,8 +95,8 @@ class Botifarra(Game):
     hand_fields = (
         Field("trump", "choice", "The trump suit named for the hand, or botifarra: no trumps, worth double.",
               choices=_TRUMPS, ask="Trumps"),
-        Field("doubling", "choice", "The last doubling made: none, double (x2), redouble (x4), re-redouble (x8).",
-              default=Doubling.NONE.value, choices=tuple(d.value for d in Doubling)),
+        Field.choice("doubling", "The last doubling made: none, double (x2), redouble (x4), re-redouble (x8).",
+                     Doubling, default=Doubling.NONE),
         Field("points", "per_side", "Each side's card points plus one per trick; they add up to 72.",
               min=0, max=_POINTS_IN_HAND, total=_POINTS_IN_HAND, ask="Points out of 72"),
     )
@@ -109,7 +110,7 @@ class Botifarra(Game):
             reasons = [Reason(f"{_HALF} each: nobody scores", Rule.POINTS)]
         else:
             reasons = self._score(points, trump, doubling, state.options["multiplier_cap"], changes)
-        new = state.evolve(points=tuple(total + change for total, change in zip(state.points, changes)))
+        new = state.evolve(points=added(state.points, changes))
         standing = self.result(new)
         if standing.over:
             reasons.append(Reason(standing.headline, Rule.END))
@@ -129,30 +130,17 @@ class Botifarra(Game):
 
     # -- reading ------------------------------------------------------------------------------
     def result(self, state: BotifarraState, called: bool = False) -> Result:
-        target, (first, second) = _target(state), state.points
-        leader = 0 if first > second else 1
-        score = f"{max(first, second)} to {min(first, second)}"
-        if max(first, second) >= target:  # only one side scores a hand: it is the one past the target
-            return Result(True, leader, f"{side_does(leader, 'wins')} the game {score}")
-        if first == second:
-            return Result(False, None, f"Level at {first} (game to {target})")
-        return Result(False, None, f"{side_does(leader, 'leads')} {score} (game to {target})")
-
-    def scores(self, state: BotifarraState) -> list[int]:
-        return list(state.points)
-
-    def target(self, state: State) -> int:
-        return _target(state)
+        winner = self.reached(state)  # only one side scores a hand: no tie past the target
+        if winner is not None:
+            return Result(True, winner, wins(winner, state.points, " the game"))
+        return Result(False, None, lead_or_level(state.points, suffix=f" (game to {self.target(state)})"))
 
     def board(self, state: BotifarraState) -> Board:
         cap = state.options["multiplier_cap"]
-        lines = (f"First to {_target(state)}",) + ((f"Multiplier capped at x{cap}",) if cap else ())
+        lines = (f"First to {self.target(state)}",) + ((f"Multiplier capped at x{cap}",) if cap else ())
         # S4:217: the dealer names trumps (or passes the choice to the partner)
         turn = (("Deals and names trumps", state.dealer),)
         return dataclasses.replace(super().board(state), lines=lines, turn=turn)
-
-    def public_state(self, state: BotifarraState) -> dict:
-        return {}
 
     def example_hand(self, state: BotifarraState, rng) -> dict:
         first = rng.choice((_HALF, rng.randint(0, _POINTS_IN_HAND), rng.randint(20, 52)))
@@ -160,10 +148,6 @@ class Botifarra(Game):
         if rng.random() < 0.5:
             record["doubling"] = rng.choice(tuple(d.value for d in Doubling))
         return record
-
-
-def _target(state: State) -> int:
-    return state.options["target"]
 
 
 from . import register  # noqa: E402  (at the bottom: the registry imports this module)

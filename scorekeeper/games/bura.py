@@ -24,7 +24,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .base import Board, Field, Game, HandResult, Reason, RecordError, Result, State, on_option, side_name
+from ._race import lead_or_level
+from .base import (Board, Field, Game, HandResult, Reason, RecordError, Result, State, names, on_option, plural,
+                   side_name)
 
 _PLAYERS = 2
 _DEFAULT_TOKENS = 20  # ruling 7: the seed only says "an equal number"
@@ -68,10 +70,6 @@ class BuraState(State):
     pot: int = 0  # carried into the next hand, before its antes
 
 
-def _tokens(number: int) -> str:
-    return f"{number} token" if number == 1 else f"{number} tokens"
-
-
 class Bura(Game):
     key = "bura"
     name = "Bura"
@@ -84,19 +82,17 @@ class Bura(Game):
     options = (
         Field("starting_tokens", "int", "Tokens each player starts with.",
               default=_DEFAULT_TOKENS, min=1, max=_MOST_TOKENS, label="Starting tokens"),
-        Field("false_declaration", "choice",
-              "A false declaration ends the hand (the doubled pot carries over), or the declarer pays and "
-              "play goes on.",
-              default=FalseDeclaration.ENDS_HAND.value, choices=tuple(choice.value for choice in FalseDeclaration),
-              label="False declaration"),
-        Field("next_dealer", "choice", "Who deals next: whoever took the pot, or each player in turn.",
-              default=NextDealer.WINNER.value, choices=tuple(choice.value for choice in NextDealer),
-              label="Next dealer"),
+        Field.choice("false_declaration",
+                     "A false declaration ends the hand (the doubled pot carries over), or the declarer pays and "
+                     "play goes on.",
+                     FalseDeclaration, default=FalseDeclaration.ENDS_HAND, label="False declaration"),
+        Field.choice("next_dealer", "Who deals next: whoever took the pot, or each player in turn.",
+                     NextDealer, default=NextDealer.WINNER, label="Next dealer"),
     )
     hand_fields = (
-        Field("outcome", "choice",
-              "How the hand ended: a declaration of 31 was counted, a bura trick decided it, or a draw.",
-              choices=tuple(outcome.value for outcome in Outcome), ask="How did the hand end?"),
+        Field.choice("outcome",
+                     "How the hand ended: a declaration of 31 was counted, a bura trick decided it, or a draw.",
+                     Outcome, ask="How did the hand end?"),
         Field("side", "side", "The declarer, or the winner of the bura trick.",
               when=("outcome", (Outcome.DECLARATION.value, Outcome.BURA.value)), ask="Who?"),
         Field("points", "int", "The declarer's card points as counted (A 11, 10 10, K 4, Q 3, J 2).",
@@ -167,24 +163,23 @@ class Bura(Game):
         broke = 0 in state.tokens  # ruling 10: a player who cannot ante ends the session
         if not (broke or called):
             if first == second:
-                return Result(False, None, f"Level at {_tokens(first)} each")
-            leader = 0 if first > second else 1
-            return Result(False, None, f"{side_name(leader)} leads {max(state.tokens)} to {min(state.tokens)}")
+                return Result(False, None, f"Level at {plural(first, 'token')} each")
+            return Result(False, None, lead_or_level(state.tokens))
         if first == second:
-            return Result(True, None, f"A draw: {_tokens(first)} each")
+            return Result(True, None, f"A draw: {plural(first, 'token')} each")
         winner = 0 if first > second else 1
-        return Result(True, winner, f"{side_name(winner)} wins with {_tokens(state.tokens[winner])} to "
+        return Result(True, winner, f"{side_name(winner)} wins with {plural(state.tokens[winner], 'token')} to "
                                     f"{state.tokens[1 - winner]}")
 
     def _broke_text(self, state: BuraState) -> str:
-        broke = " and ".join(side_name(side) for side in range(_PLAYERS) if state.tokens[side] == 0)
+        broke = names(side for side in range(_PLAYERS) if state.tokens[side] == 0)
         return f"{broke} cannot ante: {self.result(state).headline}"
 
     def scores(self, state: BuraState) -> list[int]:
         return list(state.tokens)
 
     def board(self, state: BuraState) -> Board:
-        lines = (f"Pot: {_tokens(state.pot)}",)
+        lines = (f"Pot: {plural(state.pot, 'token')}",)
         return dataclasses.replace(super().board(state), lines=lines, turn=(("Deals", state.dealer),))
 
     def public_state(self, state: BuraState) -> dict:

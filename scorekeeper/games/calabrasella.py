@@ -21,7 +21,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .base import Board, Field, Game, HandResult, Reason, RecordError, Result, State, side_name
+from ._race import holders, leading
+from .base import Board, Field, Game, HandResult, Reason, RecordError, Result, State, added, names, plural, side_name
 
 _PLAYERS = 3
 _ALL_POINTS = 35  # S4:200: four aces at 3, twenty cards at 1 (3s, 2s, K, Q, J), the last trick 3
@@ -47,10 +48,6 @@ class CalabrasellaState(State):
     chips: tuple[int, ...] = (0, 0, 0)
 
 
-def _chips(number: int) -> str:
-    return f"{number} chip" if number == 1 else f"{number} chips"
-
-
 class Calabrasella(Game):
     key = "calabrasella"
     name = "Calabrasella"
@@ -61,10 +58,10 @@ class Calabrasella(Game):
     rules = Rule
     state_class = CalabrasellaState
     options = (
-        Field("set_aside_to", "choice",
-              "The four cards set aside (discards and unused widow) score for nobody, or for the last trick's winner.",
-              default=SetAside.NOBODY.value, choices=tuple(choice.value for choice in SetAside),
-              label="Set-aside cards"),
+        Field.choice("set_aside_to",
+                     "The four cards set aside (discards and unused widow) score for nobody, or for the last trick's "
+                     "winner.",
+                     SetAside, default=SetAside.NOBODY, label="Set-aside cards"),
     )
     hand_fields = (
         Field("declarer", "seat", "Who played alone; nobody when all three passed.",
@@ -102,30 +99,25 @@ class Calabrasella(Game):
         ours, theirs = record["declarer_points"], record["defender_points"]
         each, reason = _payment(side_name(declarer), ours, theirs)
         changes = [2 * each if seat == declarer else -each for seat in range(_PLAYERS)]
-        chips = tuple(held + change for held, change in zip(state.chips, changes))
-        return HandResult(state.evolve(chips=chips), changes, [reason])
+        return HandResult(state.evolve(chips=added(state.chips, changes)), changes, [reason])
 
     # -- reading ------------------------------------------------------------------------------
     def result(self, state: CalabrasellaState, called: bool = False) -> Result:
-        best = max(state.chips)
-        leaders = [seat for seat in range(_PLAYERS) if state.chips[seat] == best]
-        names = " and ".join(side_name(seat) for seat in leaders)
+        leaders = holders(state.chips, max)
+        best = state.chips[leaders[0]]
         if not called:
             if len(leaders) == _PLAYERS:
                 return Result(False, None, "All level" if best == 0 else f"All level at {best}")
-            return Result(False, None, f"{names} {'leads' if len(leaders) == 1 else 'lead'} with {best:+d}")
+            return Result(False, None, leading(leaders, f"{best:+d}"))
         if len(leaders) > 1:
-            return Result(True, None, f"No winner: {names} share the best balance, {best:+d}")
-        return Result(True, leaders[0], f"{names} wins with {best:+d} {self.unit}")
+            return Result(True, None, f"No winner: {names(leaders)} share the best balance, {best:+d}")
+        return Result(True, leaders[0], f"{names(leaders)} wins with {best:+d} {self.unit}")
 
     def scores(self, state: CalabrasellaState) -> list[int]:
         return list(state.chips)
 
     def board(self, state: CalabrasellaState) -> Board:
         return dataclasses.replace(super().board(state), turn=(("Deals", state.dealer),))
-
-    def public_state(self, state: CalabrasellaState) -> dict:
-        return {}
 
     def example_hand(self, state: CalabrasellaState, rng) -> dict:
         if rng.random() < 0.15:
@@ -147,10 +139,10 @@ def _payment(declarer: str, ours: int, theirs: int) -> tuple[int, Reason]:
         return -_SWEEP_PAYMENT, Reason(text, Rule.SWEEP)
     score = f"{ours} to {theirs}"
     if ours > theirs:
-        return ours - theirs, Reason(f"{declarer} wins {score}: each defender pays {_chips(ours - theirs)}",
+        return ours - theirs, Reason(f"{declarer} wins {score}: each defender pays {plural(ours - theirs, 'chip')}",
                                      Rule.PAYMENT)
     if ours < theirs:
-        return ours - theirs, Reason(f"{declarer} loses {score}: pays each defender {_chips(theirs - ours)}",
+        return ours - theirs, Reason(f"{declarer} loses {score}: pays each defender {plural(theirs - ours, 'chip')}",
                                      Rule.PAYMENT)
     return 0, Reason(f"{declarer} ties {score}: nobody pays", Rule.PAYMENT)
 

@@ -28,7 +28,7 @@ class SimultaneousOut(StrEnum):
 
 
 class Rule(StrEnum):
-    """Section ids of templates/rules/california_speed.html that reason lines link to."""
+    """Section ids of templates/rules/california_speed.html that the reason lines link to."""
 
     WINNING = "winning"
     SIMULTANEOUS_OUT = "simultaneous-out"
@@ -45,12 +45,11 @@ class CaliforniaSpeed(Session):
     end_rule = Rule.SESSION
     options = (
         GAMES_TO_WIN,
-        Field(
+        Field.choice(
             "simultaneous_out",
-            "choice",
             "Both players out at the same moment: play the game again (nothing recorded), or record a draw.",
-            default=SimultaneousOut.REPLAY.value,
-            choices=tuple(choice.value for choice in SimultaneousOut),
+            SimultaneousOut,
+            default=SimultaneousOut.REPLAY,
             label="Both out together",
         ),
     )
@@ -83,7 +82,7 @@ class CaliforniaSpeed(Session):
     def winner_of(self, state: SessionState, record: Mapping) -> tuple[int | None, Reason | None]:
         if record["winner"] is None:
             return None, Reason("Both out together: a drawn game, nobody scores", Rule.SIMULTANEOUS_OUT)
-        return record["winner"], None
+        return super().winner_of(state, record)
 
     def board_lines(self, state: SessionState) -> tuple[str, ...]:
         return (f"Drawn games: {state.nobody}",) if state.options["simultaneous_out"] == SimultaneousOut.DRAW else ()
@@ -95,7 +94,7 @@ class CaliforniaSpeed(Session):
         drawing = state.options["simultaneous_out"] == SimultaneousOut.DRAW
         if drawing and rng.random() < 0.2:
             return {"winner": None}
-        return {"winner": rng.randrange(_PLAYERS)}
+        return super().example_hand(state, rng)
 
 
 from . import register  # noqa: E402  (the package imports this module, so register comes last)

@@ -27,7 +27,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from . import poker
-from .base import Board, Field, Game, HandResult, Reason, RecordError, RecordForm, Result, SideBoard, State, side_name
+from ._race import Race, TieAtEnd, best_wins, end_reasons, holders, leading, tie_at_end_option
+from .base import (Board, Field, HandResult, Reason, RecordError, RecordForm, Result, SideBoard, State, added, names,
+                   plural, side_name)
 from .poker import Category
 
 _MIN_PLAYERS, _MAX_PLAYERS = 2, 4  # S3:295, ruling 7
@@ -48,11 +50,6 @@ _POINTS = {  # S3:323-331; high card scores nothing (ruling 8)
 }
 _SHOWDOWNS = ("first_showdown", "second_showdown", "final_hand")
 _DECK = tuple(rank + suit for rank in "AKQJT98765432" for suit in "SHDC")
-
-
-class TieAtEnd(StrEnum):
-    PLAY_ON = "play_on"
-    SHARED = "shared"
 
 
 class ForfeitRule(StrEnum):
@@ -100,14 +97,6 @@ def _showdown(name: str, label: str, moment: str) -> Field:
     )
 
 
-def _points(number: int) -> str:
-    return f"{number} point" if number == 1 else f"{number} points"
-
-
-def _names(sides) -> str:
-    return " and ".join(side_name(side) for side in sides)
-
-
 @dataclass(frozen=True)
 class _Best:
     """What a showdown scored: the side and its category, or nobody (with why)."""
@@ -117,7 +106,7 @@ class _Best:
     text: str
 
 
-class Chicago(Game):
+class Chicago(Race):
     key = "chicago"
     name = "Chicago"
     min_players = _MIN_PLAYERS
@@ -126,12 +115,10 @@ class Chicago(Game):
     rules = Rule
     state_class = ChicagoState
     options = (
-        Field("tie_at_end", "choice", "Equal highest scores at the end: play another hand, or share the win.",
-              default=TieAtEnd.PLAY_ON.value, choices=tuple(tie.value for tie in TieAtEnd), label="Tie at the end"),
-        Field("forfeit_rule", "choice", "A false declaration: the match ends and the best of the others wins, "
-              "or that player leaves and the others play on.",
-              default=ForfeitRule.ENDS_GAME.value, choices=tuple(rule.value for rule in ForfeitRule),
-              label="Forfeit rule"),
+        tie_at_end_option(TieAtEnd.PLAY_ON, "Equal highest scores at the end: play another hand, or share the win."),
+        Field.choice("forfeit_rule", "A false declaration: the match ends and the best of the others wins, "
+                     "or that player leaves and the others play on.",
+                     ForfeitRule, default=ForfeitRule.ENDS_GAME, label="Forfeit rule"),
     )
     hand_fields = (
         _showdown("first_showdown", "First showdown", "After the first draw"),
@@ -201,7 +188,7 @@ class Chicago(Game):
             reasons.append(Reason(f"{title}: {best.text}", rule))
         changes[record["last_trick"]] += _LAST_TRICK
         reasons.append(Reason(f"Last trick: {side_name(record['last_trick'])} +{_LAST_TRICK}", Rule.LAST_TRICK))
-        after = state.evolve(points=tuple(total + change for total, change in zip(state.points, changes)))
+        after = state.evolve(points=added(state.points, changes))
         return HandResult(after, changes, reasons + self._end_reasons(after, Rule.END))
 
     def _forfeit(self, state: ChicagoState, side: int) -> HandResult:
@@ -217,23 +204,22 @@ class Chicago(Game):
     def _end_reasons(self, state: ChicagoState, rule: Rule) -> list[Reason]:
         """How the hand ended the match, or why a tie on 52 or more plays on."""
         standing = self.result(state)
-        if standing.over:
-            shared = len(standing.winners) > 1 and rule == Rule.END
-            return [Reason(standing.headline, Rule.TIES if shared else rule)]
-        if self._reached(state):
-            return [Reason(f"{standing.headline}: one more hand", Rule.TIES)]
+        if standing.over and rule is Rule.FORFEIT:
+            return [Reason(standing.headline, Rule.FORFEIT)]
+        if standing.over or self.reached(state) is not None:
+            return end_reasons(standing, Rule.END, Rule.TIES)
         return []
 
     # -- reading ------------------------------------------------------------------------------
     def _in_play(self, state: ChicagoState) -> list[int]:
         return [side for side in range(state.table.sides) if side not in state.out]
 
-    def _reached(self, state: ChicagoState) -> bool:
-        return any(state.points[side] >= _GAME for side in self._in_play(state))
+    def target(self, state: State) -> int:
+        return _GAME
 
-    def _highest(self, state: ChicagoState, among: list[int]) -> tuple[int, ...]:
-        high = max(state.points[side] for side in among)
-        return tuple(side for side in among if state.points[side] == high)
+    def reached(self, state: ChicagoState) -> int | None:
+        """A player who left keeps the score but cannot end the match (ruling 12)."""
+        return next((side for side in self._in_play(state) if state.points[side] >= _GAME), None)
 
     def result(self, state: ChicagoState, called: bool = False) -> Result:
         if state.forfeited is not None:
@@ -243,38 +229,27 @@ class Chicago(Game):
         if len(in_play) == 1:
             alone = in_play[0]
             return Result(True, alone, f"{side_name(alone)} wins: the only player left in", winners=(alone,), out=out)
-        highest = self._highest(state, in_play)
-        high = _points(state.points[highest[0]])
-        if not self._reached(state):
-            if not state.hands:
-                return Result(False, None, f"First to {_GAME} points", out=out)
-            return Result(False, None, f"{_names(highest)} {'leads' if len(highest) == 1 else 'lead'} with {high}",
-                          out=out)
-        if len(highest) == 1:
-            return Result(True, highest[0], f"{side_name(highest[0])} wins with {high}", winners=highest, out=out)
-        if state.options["tie_at_end"] == TieAtEnd.SHARED:
-            return Result(True, None, f"{_names(highest)} share the win on {high}", winners=highest, out=out)
-        return Result(False, None, f"{_names(highest)} tie on {high}", out=out)
+        highest = holders(state.points, max, among=in_play)
+        high = plural(state.points[highest[0]], "point")
+        if self.reached(state) is not None:  # S3:357: the highest score wins
+            return best_wins(highest, state.options, high, out=out)
+        if not state.hands:
+            return Result(False, None, f"First to {_GAME} points", out=out)
+        return Result(False, None, leading(highest, high), out=out)
 
     def _after_forfeit(self, state: ChicagoState) -> Result:
         """ends_game: the best of the others wins; equal best share it, as no hand follows (ruling 12)."""
         others = [side for side in range(state.table.sides) if side != state.forfeited]
-        highest = self._highest(state, others)
-        high = _points(state.points[highest[0]])
+        highest = holders(state.points, max, among=others)
+        high = plural(state.points[highest[0]], "point")
         cause = f"{side_name(state.forfeited)} forfeited"
         if len(highest) == 1:
             return Result(True, highest[0], f"{side_name(highest[0])} wins with {high}: {cause}", winners=highest)
-        return Result(True, None, f"{_names(highest)} share the win on {high}: {cause}", winners=highest)
+        return Result(True, None, f"{names(highest)} share the win on {high}: {cause}", winners=highest)
 
     def no_draw(self, state: ChicagoState) -> list[int]:
         """Players still in with 46 or more: they may not draw in the next hand (S3:355)."""
         return [side for side in self._in_play(state) if state.points[side] >= _NO_DRAW]
-
-    def scores(self, state: ChicagoState) -> list[int]:
-        return list(state.points)
-
-    def target(self, state: State) -> int | None:
-        return _GAME
 
     def board(self, state: ChicagoState) -> Board:
         no_draw = [] if self.result(state).over else self.no_draw(state)  # no next hand to draw in
@@ -282,7 +257,7 @@ class Chicago(Game):
                       for side, score in enumerate(state.points))
         lines = [f"First to {_GAME} points"]
         if no_draw:
-            lines.append(f"No drawing next hand: {_names(no_draw)}")
+            lines.append(f"No drawing next hand: {names(no_draw)}")
         return dataclasses.replace(super().board(state), sides=sides, lines=tuple(lines),
                                    turn=(("Deals", state.dealer),))
 
@@ -323,7 +298,7 @@ def _best_hand(showdown: Mapping) -> _Best:
     if side is None:
         return _Best(None, None, "nobody scored (all passed, or equal best hands)")
     category = Category.from_key(showdown["poker_hand"])
-    return _Best(side, category, f"{side_name(side)}, {category.label}: +{_points(hand_points(category))}")
+    return _Best(side, category, f"{side_name(side)}, {category.label}: +{plural(hand_points(category), 'point')}")
 
 
 def _best_of_cards(hands: list[list[str] | None]) -> _Best:
@@ -333,10 +308,10 @@ def _best_of_cards(hands: list[list[str] | None]) -> _Best:
     top = max(values.values())
     best = [side for side, value in values.items() if value == top]
     if len(best) > 1:
-        return _Best(None, None, f"{_names(best)} hold equal best hands ({top.category.label}): nobody scored")
+        return _Best(None, None, f"{names(best)} hold equal best hands ({top.category.label}): nobody scored")
     side, category = best[0], top.category
     return _Best(side, category, f"{side_name(side)} has the best hand, {category.label}: "
-                                 f"+{_points(hand_points(category))}")
+                                 f"+{plural(hand_points(category), 'point')}")
 
 
 from . import register  # noqa: E402  (at the bottom: the registry imports this module)

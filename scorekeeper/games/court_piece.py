@@ -29,7 +29,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum, StrEnum
 
-from .base import Board, Field, Game, HandResult, Reason, RecordError, Result, State, agree, side_does, side_name
+from ._race import Race, lead_or_level, wins
+from .base import (Board, Field, HandResult, Reason, RecordError, Result, State, added, only, plural, side_does,
+                   side_name)
 
 _PLAYERS = 4
 _TRICKS_IN_HAND = 13
@@ -89,11 +91,7 @@ class CourtPieceState(State):
     streak: Streak = Streak()
 
 
-def _courts(number: int) -> str:
-    return f"{number} court" if number == 1 else f"{number} courts"
-
-
-class CourtPiece(Game):
+class CourtPiece(Race):
     key = "court_piece"
     name = "Court Piece"
     min_players = _PLAYERS
@@ -103,6 +101,8 @@ class CourtPiece(Game):
     listed = 1
     rules = Rule
     state_class = CourtPieceState
+    totals = "courts"
+    target_option = "courts_to_win"
     options = (
         Field(
             "courts_to_win",
@@ -113,12 +113,11 @@ class CourtPiece(Game):
             max=_MOST_COURTS_TO_WIN,
             nullable=True,
         ),
-        Field(
+        Field.choice(
             "court_hand_streak_policy",
-            "choice",
             "What a first-seven or revoke court does to the streak: reset it, count as a hand won, or ignore.",
-            default=StreakPolicy.RESET.value,
-            choices=tuple(policy.value for policy in StreakPolicy),
+            StreakPolicy,
+            default=StreakPolicy.RESET,
         ),
         Field(
             "all13_courts",
@@ -130,13 +129,12 @@ class CourtPiece(Game):
         ),
     )
     hand_fields = (
-        Field(
+        Field.choice(
             "outcome",
-            "choice",
             "How the hand ended: played out (tricks), one side took the first seven, or a revoke.",
-            choices=tuple(outcome.value for outcome in Outcome),
+            Outcome,
             ask="How did the hand end?",
-            preset=Outcome.TRICKS.value,
+            preset=Outcome.TRICKS,
         ),
         Field(
             "tricks",
@@ -164,9 +162,6 @@ class CourtPiece(Game):
             rare=True,
         ),
     )
-
-    def ends_by_call(self, options: Mapping) -> bool:
-        return options.get("courts_to_win") is None
 
     def from_form(self, state: State, record: dict) -> dict:
         """The form asks who gets the court; a revoke's record names the side that revoked."""
@@ -204,15 +199,12 @@ class CourtPiece(Game):
             streak, extra, streak_reasons = self._streak_after_court_hand(state, winner)
             awarded += extra
             reasons += streak_reasons
-        changes = [awarded if side == winner else 0 for side in range(state.table.sides)]
-        new_state = state.evolve(
-            courts=tuple(total + change for total, change in zip(state.courts, changes)),
-            streak=streak,
-        )
-        game_winner = self._target_reached(new_state)
+        changes = only(winner, awarded, state.table.sides)
+        new_state = state.evolve(courts=added(state.courts, changes), streak=streak)
+        game_winner = self.reached(new_state)
         if game_winner is not None:
-            target = new_state.options["courts_to_win"]
-            reasons.append(Reason(f"{side_does(game_winner, 'reaches')} {_courts(target)} and wins", Rule.END))
+            target = self.target(new_state)
+            reasons.append(Reason(f"{side_does(game_winner, 'reaches')} {plural(target, 'court')} and wins", Rule.END))
         return HandResult(new_state, changes, reasons, game_winner)
 
     @staticmethod
@@ -227,12 +219,12 @@ class CourtPiece(Game):
         name = side_name(side)
         if outcome is Outcome.REVOKE:
             winner = 1 - side  # S4:96: the revoking side forfeits the hand
-            text = f"{name} revoked: {side_name(winner)} +{_courts(_REVOKE_COURTS)}"
+            text = f"{name} revoked: {side_name(winner)} +{plural(_REVOKE_COURTS, 'court')}"
             return winner, _REVOKE_COURTS, [Reason(text, Rule.REVOKE)]
         if self.value(record, "all_thirteen"):
             awarded = state.options["all13_courts"]
-            return side, awarded, [Reason(f"{name} took all thirteen: +{_courts(awarded)}", Rule.ALL_THIRTEEN)]
-        text = f"{name} took the first seven tricks: +{_courts(_FIRST_SEVEN_COURTS)}"
+            return side, awarded, [Reason(f"{name} took all thirteen: +{plural(awarded, 'court')}", Rule.ALL_THIRTEEN)]
+        text = f"{name} took the first seven tricks: +{plural(_FIRST_SEVEN_COURTS, 'court')}"
         return side, _FIRST_SEVEN_COURTS, [Reason(text, Rule.FIRST_SEVEN)]
 
     @staticmethod
@@ -260,40 +252,20 @@ class CourtPiece(Game):
         return dealer
 
     # -- reading ------------------------------------------------------------------------------
-    @staticmethod
-    def _target_reached(state: CourtPieceState) -> int | None:
-        target = state.options.get("courts_to_win")
-        if target is None:
-            return None
-        return next((side for side, total in enumerate(state.courts) if total >= target), None)
-
     def result(self, state: CourtPieceState, called: bool = False) -> Result:
-        first, second = state.courts
-        leader = 0 if first > second else 1
-        score = f"{_courts(max(first, second))} to {min(first, second)}"
-        reached = self._target_reached(state)
-        if reached is not None:
-            return Result(True, reached, f"{side_does(reached, 'wins')} the match {score}")
-        if first == second:
-            level = "no courts yet" if first == 0 else f"{_courts(first)} each"
-            if called:  # S4:104: equal courts, none at all included, is a draw
-                return Result(True, None, f"The match is a draw: {level}")
-            return Result(False, None, level.capitalize() if first == 0 else f"Level at {level}")
-        if called:
-            return Result(True, leader, f"{side_does(leader, 'wins')} the match {score}")
-        return Result(False, None, f"{side_does(leader, 'leads')} {score}")
-
-    def scores(self, state: CourtPieceState) -> list[int]:
-        return list(state.courts)
-
-    def target(self, state: State) -> int | None:
-        return state.options.get("courts_to_win")
+        winner = self.winner(state, called)  # S4:104: called, more courts wins
+        if winner is not None:
+            return Result(True, winner, wins(winner, state.courts, " the match", "court"))
+        if called:  # S4:104: equal courts, none at all included, is a draw
+            level = "no courts yet" if not state.courts[0] else f"{plural(state.courts[0], 'court')} each"
+            return Result(True, None, f"The match is a draw: {level}")
+        return Result(False, None, lead_or_level(state.courts, "court", nothing="No courts yet"))
 
     def board(self, state: CourtPieceState) -> Board:
         streak = state.streak
         run = "none" if streak.side is None else f"{side_name(streak.side)}: {streak.count} of {_WINS_FOR_COURT}"
         target = self.target(state)
-        lines = [f"Streak: {run}"] + ([f"First to {_courts(target)}"] if target else [])
+        lines = [f"Streak: {run}"] + ([f"First to {plural(target, 'court')}"] if target else [])
         turn = (("Deals", state.dealer), ("Trumps", self.trump_chooser(state)))
         return dataclasses.replace(super().board(state), lines=tuple(lines), turn=turn)
 
@@ -333,7 +305,8 @@ def _streak_win(before: Streak, winner: int, event: str, rule: str = Rule.STREAK
     if reached.count < _WINS_FOR_COURT:
         return reached, 0, reasons
     # RULES CP-Q4: the tally goes back to nothing, and the next winner starts at 1
-    reasons.append(Reason(f"{side_name(winner)}: seventh hand in a row: +{_courts(_STREAK_COURTS)}", Rule.STREAK))
+    text = f"{side_name(winner)}: seventh hand in a row: +{plural(_STREAK_COURTS, 'court')}"
+    reasons.append(Reason(text, Rule.STREAK))
     return Streak(), _STREAK_COURTS, reasons
 
 

@@ -22,9 +22,8 @@ _SHORTEST_RUN = 3
 _FLUSH_POINTS = 5  # only five-card flushes count here (S2:16)
 _LINE = 5
 
-# Every score five cards can make under this count (api ruling 10): 1 and 19 never occur, and
+# The scores five cards can never make under this count (api ruling 10): 1 and 19 never occur, and
 # without nobs nothing lies between 24 and 28 (5-5-5-5 with a ten-card).
-LINE_SCORES = (0, *range(2, 19), *range(20, 25), 28)
 NOT_LINE_SCORES = (1, 19, 25, 26, 27)
 BEST_LINE = 28
 
@@ -65,10 +64,6 @@ def count_line(cards: Sequence[str]) -> LineCount:
     if len(cards) != _LINE:
         raise ValueError(f"a line has {_LINE} cards, not {len(cards)}")
     return LineCount(_fifteens(cards), _pairs(cards), _runs(cards), _flush(cards))
-
-
-def line_score(cards: Sequence[str]) -> int:
-    return count_line(cards).total
 
 
 def _fifteens(cards: Sequence[str]) -> int:

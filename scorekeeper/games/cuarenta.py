@@ -26,7 +26,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .base import Board, Field, Game, HandResult, Reason, RecordError, Result, State, agree, side_does, side_name
+from ._race import Race, each_side, first_to, wins
+from .base import Board, Field, HandResult, Reason, RecordError, Result, State, agree, names, side_does, side_name
 
 _TARGET = 40  # S2:28, S2:34
 _LIMPIA_CLOSED_FROM = 38  # S2:50: no limpia at 38 or more
@@ -67,7 +68,7 @@ class RondaBy(StrEnum):
 
 
 class Rule(StrEnum):
-    """Section ids of templates/rules/cuarenta.html that reason lines link to."""
+    """Section ids of templates/rules/cuarenta.html that the reason lines link to."""
 
     RONDA = "ronda"
     CAIDA = "caida"
@@ -126,7 +127,7 @@ def carton_points(cards: int, rule: str = CartonRule.SEED) -> int:
     return points + points % 2
 
 
-class Cuarenta(Game):
+class Cuarenta(Race):
     key = "cuarenta"
     name = "Cuarenta"
     min_players = 2
@@ -136,18 +137,18 @@ class Cuarenta(Game):
     rules = Rule
     state_class = CuarentaState
     options = (
-        Field("carton_rule", "choice", "The card count for 20 cards or more: 6 plus 1 for every two more (seed), "
-              "or 6 plus 1 for every card more, raised to an even number (ecuador).",
-              default=CartonRule.SEED.value, choices=tuple(rule.value for rule in CartonRule), label="Carton rule"),
-        Field("ronda_by", "choice", "What makes a ronda: three cards of one rank, or of one suit. "
-              "It changes no score, only what the form calls a ronda.",
-              default=RondaBy.RANK.value, choices=tuple(by.value for by in RondaBy), label="Ronda is three of a"),
+        Field.choice("carton_rule", "The card count for 20 cards or more: 6 plus 1 for every two more (seed), "
+                     "or 6 plus 1 for every card more, raised to an even number (ecuador).",
+                     CartonRule, default=CartonRule.SEED, label="Carton rule"),
+        Field.choice("ronda_by", "What makes a ronda: three cards of one rank, or of one suit. "
+                     "It changes no score, only what the form calls a ronda.",
+                     RondaBy, default=RondaBy.RANK, label="Ronda is three of a"),
     )
     hand_fields = (
-        Field("events", "events", "What scored in the round, in the order it happened: ronda, caida, limpia, "
-              "caida_limpia (one play, both), ronda_capture (a card of the other side's ronda, 10), "
-              "four_of_a_kind (wins at once).",
-              default=[], choices=tuple(event.value for event in Event), max=_MOST_EVENTS, label="What scored"),
+        Field.choice("events", "What scored in the round, in the order it happened: ronda, caida, limpia, "
+                     "caida_limpia (one play, both), ronda_capture (a card of the other side's ronda, 10), "
+                     "four_of_a_kind (wins at once).",
+                     Event, type="events", default=[], max=_MOST_EVENTS, label="What scored"),
         Field("cards", "per_side", "Cards each side captured in the round (at most 40 in all); left out when the "
               "game was won during the round.", default=None, nullable=True, min=0, max=_DECK,
               label="Cards captured"),
@@ -188,7 +189,7 @@ class Cuarenta(Game):
             for side, (scored, text) in carton.items():
                 points[side] += scored
                 reasons.append(Reason(text, Rule.CARTON))
-            winner = _reached(points)
+            winner = first_to(points, _TARGET)
         if winner is not None:
             reasons.append(Reason(self._win_text(winner, points, run), Rule.END))
         changes = [after - before for after, before in zip(points, state.points)]
@@ -235,15 +236,9 @@ class Cuarenta(Game):
 
     # -- standing -----------------------------------------------------------------------------
     def result(self, state: CuarentaState, called: bool = False) -> Result:
-        first, second = state.points
-        if state.winner is not None:
-            other = state.points[1 - state.winner]
-            return Result(True, state.winner, f"{side_does(state.winner, 'wins')} {state.points[state.winner]} "
-                                              f"to {other}")
-        return Result(False, None, f"{side_name(0)} {first}, {side_name(1)} {second} (game to {_TARGET})")
-
-    def scores(self, state: CuarentaState) -> list[int]:
-        return list(state.points)
+        if state.winner is not None:  # at 40, or by four of a kind: kept, as the points alone cannot say
+            return Result(True, state.winner, wins(state.winner, state.points))
+        return Result(False, None, each_side(state.points, _TARGET))
 
     def target(self, state: State) -> int:
         return _TARGET
@@ -251,8 +246,8 @@ class Cuarenta(Game):
     def board(self, state: CuarentaState) -> Board:
         ronda = "three of a rank" if state.options["ronda_by"] == RondaBy.RANK else "three of a suit"
         over = state.winner is not None
-        closed = [side_name(side) for side, is_open in enumerate(_limpia_open(state)) if not is_open and not over]
-        lines = [f"Ronda: {ronda}"] + ([f"No limpia for {' and '.join(closed)} (38 or more)"] if closed else [])
+        closed = [side for side, is_open in enumerate(_limpia_open(state)) if not is_open and not over]
+        lines = [f"Ronda: {ronda}"] + ([f"No limpia for {names(closed)} (38 or more)"] if closed else [])
         return dataclasses.replace(super().board(state), lines=tuple(lines), turn=(("Deals", state.dealer),))
 
     def public_state(self, state: CuarentaState) -> dict:
@@ -312,10 +307,6 @@ def _check_ronda_captures(events: Sequence[Mapping]) -> None:
                 raise RecordError(f"What scored, entry {position}: a ronda capture needs a ronda of "
                                   f"{side_name(other)} listed before it in this round, not captured yet.", "events")
             open_rondas[other] -= 1
-
-
-def _reached(points: Sequence[int]) -> int | None:
-    return next((side for side, total in enumerate(points) if total >= _TARGET), None)
 
 
 def _limpia_open(state: CuarentaState) -> list[bool]:

@@ -22,7 +22,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum, StrEnum
 
-from .base import Board, Field, Game, HandResult, Reason, RecordError, Result, SideBoard, State, agree, side_does, side_name
+from .base import (Board, Field, Game, HandResult, Reason, RecordError, Result, SideBoard, State, added, agree, plural,
+                   side_does, side_name)
 
 _GAME_STAKE = "game"
 _STAKES = (2, 4, 7, 9, _GAME_STAKE)
@@ -43,8 +44,8 @@ class _Mode(Enum):
     BOTH_LYING = "both lying down"
 
 
-class _Rule(StrEnum):
-    """Section ids of templates/rules/envite.html that reason lines link to."""
+class Rule(StrEnum):
+    """Section ids of templates/rules/envite.html that the reason lines link to."""
 
     STAKES = "stakes"
     DECLINED = "declined-raises"
@@ -78,7 +79,7 @@ class _Outcome:
     side: int
     stones: int | None
     text: str
-    rule: _Rule
+    rule: Rule
     detail: str = ""  # how `stones` adds up, when it is more than one number
 
 
@@ -99,7 +100,7 @@ def _gain_text(side: int, earned: int, gained: int, detail: str) -> str:
     notes = [detail] if detail else []
     if gained < earned:
         notes = [detail or f"{earned} won", f"{earned - gained} over eleven ignored"]
-    text = f"{side_name(side)} +{gained} {'stone' if gained == 1 else 'stones'}"
+    text = f"{side_name(side)} +{plural(gained, 'stone')}"
     return f"{text} ({'; '.join(notes)})" if notes else text
 
 
@@ -111,7 +112,7 @@ class Envite(Game):
     partnerships = True
     unit = "stones"
     listed = 0
-    rules = _Rule
+    rules = Rule
     state_class = EnviteState
     options = (
         Field("games_to_win", "int", "Games a side must win to take the match (2: best of three).",
@@ -202,8 +203,7 @@ class Envite(Game):
         changes = [0, 0]
         changes[side] = min(_CAP, state.stones[side] + outcome.stones) - state.stones[side]
         text = f"{outcome.text}: {_gain_text(side, outcome.stones, changes[side], outcome.detail)}"
-        stones = tuple(old + change for old, change in zip(state.stones, changes))
-        return HandResult(state.evolve(stones=stones), changes, [Reason(text, outcome.rule)])
+        return HandResult(state.evolve(stones=added(state.stones, changes)), changes, [Reason(text, outcome.rule)])
 
     def _outcome(self, state: EnviteState, record: Mapping) -> _Outcome:
         mode = _mode(state)
@@ -218,40 +218,40 @@ class Envite(Game):
     def _compulsory_outcome(self, record: Mapping) -> _Outcome:
         winner = self.value(record, "winner")
         text = f"both sides lying down: {side_does(winner, 'wins')} the compulsory hand"
-        return _Outcome(winner, None, text + self._trawl_note(record, winner), _Rule.BOTH_LYING)
+        return _Outcome(winner, None, text + self._trawl_note(record, winner), Rule.BOTH_LYING)
 
     def _lying_outcome(self, state: EnviteState, record: Mapping) -> _Outcome:
         lying = _lying_side(state)
         other = 1 - lying
         if self.value(record, "forfeit"):
-            return _Outcome(other, _LYING_FORFEIT, f"{side_name(lying)}, lying down, {agree(lying, 'gives')} the hand up",
-                            _Rule.LYING_DOWN)
+            text = f"{side_name(lying)}, lying down, {agree(lying, 'gives')} the hand up"
+            return _Outcome(other, _LYING_FORFEIT, text, Rule.LYING_DOWN)
         if self.value(record, "winner") == lying:
             text = f"{side_name(lying)}, lying down, {agree(lying, 'wins')} the hand"
-            return _Outcome(lying, None, text + self._trawl_note(record, lying), _Rule.LYING_DOWN)
+            return _Outcome(lying, None, text + self._trawl_note(record, lying), Rule.LYING_DOWN)
         if not self.value(record, "trawl_failure"):
             text = f"{side_name(lying)}, lying down, {agree(lying, 'loses')} the hand"
-            return _Outcome(other, _LYING_LOSS, text, _Rule.LYING_DOWN)
+            return _Outcome(other, _LYING_LOSS, text, Rule.LYING_DOWN)
         bonus = state.options["trawl_bonus_in_lying_hand"]
         text = f"{side_name(lying)}, lying down, could not follow a trawl"
-        return _Outcome(other, _LYING_LOSS + bonus, text, _Rule.LYING_DOWN, f"{_LYING_LOSS} + {bonus} trawl bonus")
+        return _Outcome(other, _LYING_LOSS + bonus, text, Rule.LYING_DOWN, f"{_LYING_LOSS} + {bonus} trawl bonus")
 
     def _declined_outcome(self, record: Mapping) -> _Outcome:
         stake = self.value(record, "stake")
         text = f"raise to {stake} declined"
-        return _Outcome(self.value(record, "winner"), _DECLINED_VALUE[stake], text, _Rule.DECLINED)
+        return _Outcome(self.value(record, "winner"), _DECLINED_VALUE[stake], text, Rule.DECLINED)
 
     def _played_outcome(self, state: EnviteState, record: Mapping) -> _Outcome:
         stake = self.value(record, "stake")
         winner = self.value(record, "winner")
         if stake == _GAME_STAKE:
             text = f"{side_does(winner, 'wins')} the hand played for the game"
-            return _Outcome(winner, None, text + self._trawl_note(record, winner), _Rule.GAME_STAKE)
+            return _Outcome(winner, None, text + self._trawl_note(record, winner), Rule.GAME_STAKE)
         if not self.value(record, "trawl_failure"):
-            return _Outcome(winner, stake, f"{side_does(winner, 'wins')} the hand at stake {stake}", _Rule.STAKES)
+            return _Outcome(winner, stake, f"{side_does(winner, 'wins')} the hand at stake {stake}", Rule.STAKES)
         bonus = state.options["trawl_bonus"]
         text = f"{side_name(1 - winner)} could not follow a trawl at stake {stake}"
-        return _Outcome(winner, stake + bonus, text, _Rule.TRAWLING, f"{stake} + {bonus} trawl bonus")
+        return _Outcome(winner, stake + bonus, text, Rule.TRAWLING, f"{stake} + {bonus} trawl bonus")
 
     def _trawl_note(self, record: Mapping, winner: int) -> str:
         """Say so when a trawl decided a game-winning hand (no bonus then: the game is won, ENV-Q6)."""
@@ -266,12 +266,12 @@ class Envite(Game):
         games[side] += 1
         reasons = [
             Reason(f"{outcome.text}: {side_name(side)} +{changes[side]} to twelve", outcome.rule),
-            Reason(f"{side_does(side, 'wins')} game {sum(games)}", _Rule.GAME_AND_MATCH),
+            Reason(f"{side_does(side, 'wins')} game {sum(games)}", Rule.GAME_AND_MATCH),
         ]
         new = state.evolve(stones=(0, 0), games=tuple(games))
         standing = self.result(new)
         if standing.over:
-            reasons.append(Reason(standing.headline, _Rule.GAME_AND_MATCH))
+            reasons.append(Reason(standing.headline, Rule.GAME_AND_MATCH))
         return HandResult(new, changes, reasons, game_winner=side)
 
     # -- standing ---------------------------------------------------------------------------
@@ -279,8 +279,8 @@ class Envite(Game):
         games = state.games
         for side in (0, 1):
             if games[side] >= state.options["games_to_win"]:
-                unit = "game" if games[side] == 1 else "games"
-                return Result(True, side, f"{side_does(side, 'wins')} the match {games[side]} {unit} to {games[1 - side]}")
+                score = f"{plural(games[side], 'game')} to {games[1 - side]}"
+                return Result(True, side, f"{side_does(side, 'wins')} the match {score}")
         stones = state.stones
         headline = (f"Game {sum(games) + 1}: {side_name(0)} {stones[0]}, {side_name(1)} {stones[1]} stones; "
                     f"games {games[0]}-{games[1]}")

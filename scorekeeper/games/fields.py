@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any, ClassVar
 
 REQUIRED: Any = object()  # marks a field that has no default: it must be given
@@ -96,6 +97,15 @@ class Field:
     columns: int | None = None
     null_hands: bool = False
     ranks: str = CARD_RANKS
+
+    @classmethod
+    def choice(cls, name: str, help: str, enum: type[Enum], *, type: str = "choice", **more: Any) -> Field:
+        """A field whose choices are an enum's values in its order (an `events` field: its event
+        types). `default` and `preset` may be given as members; the field holds their plain values."""
+        for key in ("default", "preset"):
+            if isinstance(more.get(key), Enum):
+                more[key] = more[key].value
+        return cls(name, type, help, choices=tuple(member.value for member in enum), **more)
 
     def __post_init__(self):
         if isinstance(self.when, tuple):

@@ -14,11 +14,10 @@ whenever a deck runs out (S1:47-53). A hand is one whole game; the session count
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
 from enum import StrEnum
 
-from ._session import GAMES_TO_WIN, Session, SessionState
-from .base import Field, Reason, State
+from ._session import GAMES_TO_WIN, Session
+from .base import Field, State
 
 _PLAYERS = 2  # S1:51: "les deux joueurs" (ruling 3)
 _WINNING_SHARE = 10  # S1:53
@@ -30,7 +29,7 @@ class ShareCheck(StrEnum):
 
 
 class Rule(StrEnum):
-    """Section ids of templates/rules/frustration.html that reason lines link to."""
+    """Section ids of templates/rules/frustration.html that the reason lines link to."""
 
     WINNING = "winning"
     SHARE_CHECK = "share-check"
@@ -55,12 +54,11 @@ class Frustration(Session):
     end_rule = Rule.SESSION
     options = (
         GAMES_TO_WIN,
-        Field(
+        Field.choice(
             "share_check",
-            "choice",
             "When a share may be counted: at any moment, or only when the rows are gathered after a deck runs out.",
-            default=ShareCheck.ANY_TIME.value,
-            choices=tuple(choice.value for choice in ShareCheck),
+            ShareCheck,
+            default=ShareCheck.ANY_TIME,
             label="Count the shares",
         ),
     )
@@ -77,15 +75,6 @@ class Frustration(Session):
         """The winner's help says how this table counts the shares (ruling 7)."""
         help_line = _WINNER_HELP[ShareCheck(state.options["share_check"])]
         return tuple(dataclasses.replace(fld, help=help_line) for fld in self.hand_fields)
-
-    def winner_of(self, state: SessionState, record: Mapping) -> tuple[int | None, Reason | None]:
-        return record["winner"], None
-
-    def public_state(self, state: SessionState) -> dict:
-        return {}
-
-    def example_hand(self, state: SessionState, rng) -> dict:
-        return {"winner": rng.randrange(_PLAYERS)}
 
 
 from . import register  # noqa: E402  (the package imports this module, so register comes last)

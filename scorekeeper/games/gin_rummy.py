@@ -20,7 +20,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .base import Board, Field, Game, HandResult, Reason, RecordError, Result, State, side_name
+from ._race import Race, each_side
+from .base import Board, Field, HandResult, Reason, RecordError, Result, State, plural, side_name
 
 _TARGET = 100  # S2:104
 _KNOCK_LIMIT = 10  # standard: a knock needs 10 or less (ruling 13)
@@ -42,7 +43,7 @@ class Shutout(StrEnum):
 
 
 class Rule(StrEnum):
-    """Section ids of templates/rules/gin_rummy.html that reason lines link to."""
+    """Section ids of templates/rules/gin_rummy.html that the reason lines link to."""
 
     KNOCK = "knock"
     UNDERCUT = "undercut"
@@ -69,7 +70,7 @@ def _bonus_option(name: str, help_text: str, default: int, most: int) -> Field:
     return Field(name, "int", help_text, default=default, min=0, max=most)
 
 
-class GinRummy(Game):
+class GinRummy(Race):
     key = "gin_rummy"
     name = "Gin Rummy"
     min_players = 2
@@ -84,13 +85,12 @@ class GinRummy(Game):
         _bonus_option("undercut_bonus", "Bonus to a defender who undercuts the knocker.", 25, 100),
         _bonus_option("game_bonus", "Bonus to the player who wins the game.", 100, 1000),
         _bonus_option("box_bonus", "Bonus at the end for every hand a player won (line bonus).", 25, 100),
-        Field("shutout", "choice", "When the loser won no hand: the winner's game bonus counts twice, the winner's "
-              "hand points count twice, or nothing more.", default=Shutout.DOUBLE_GAME_BONUS.value,
-              choices=tuple(shutout.value for shutout in Shutout)),
+        Field.choice("shutout", "When the loser won no hand: the winner's game bonus counts twice, the winner's "
+                     "hand points count twice, or nothing more.", Shutout, default=Shutout.DOUBLE_GAME_BONUS),
     )
     hand_fields = (
-        Field("outcome", "choice", "How the hand ended: a knock, a gin, or a draw (the stock ran down to two cards).",
-              choices=tuple(outcome.value for outcome in Outcome), ask="How did the hand end?"),
+        Field.choice("outcome", "How the hand ended: a knock, a gin, or a draw (the stock ran down to two cards).",
+                     Outcome, ask="How did the hand end?"),
         Field("knocker", "side", "The player who laid down.", when=("outcome", _LAYS_DOWN),
               ask="Who laid down?"),
         Field("deadwood", "per_side", "Each player's unmatched count at the end (the defender's after laying "
@@ -122,7 +122,7 @@ class GinRummy(Game):
             boxes[hand_winner] += 1
         new = state.evolve(points=tuple(points), boxes=tuple(boxes))
         reasons = [reason]
-        winner = _winner(new)
+        winner = self.reached(new)  # the hand points, bonuses aside (S2:104)
         if winner is not None:
             bonuses, bonus_reasons = self._end_bonuses(new, winner)
             new = new.evolve(bonuses=tuple(bonuses))
@@ -174,8 +174,8 @@ class GinRummy(Game):
                 continue
             box_points = state.boxes[player] * options["box_bonus"]
             bonuses[player] += box_points
-            reasons.append(Reason(f"{side_name(player)}: {_boxes(state.boxes[player])} x {options['box_bonus']}: "
-                                  f"+{box_points}", Rule.BONUSES))
+            won = plural(state.boxes[player], "hand won", "hands won")
+            reasons.append(Reason(f"{side_name(player)}: {won} x {options['box_bonus']}: +{box_points}", Rule.BONUSES))
         return bonuses, reasons
 
     def next_dealer(self, before: GinRummyState, after: GinRummyState, record: Mapping) -> int:
@@ -186,20 +186,14 @@ class GinRummy(Game):
 
     # -- standing -----------------------------------------------------------------------------
     def result(self, state: GinRummyState, called: bool = False) -> Result:
-        winner = _winner(state)
-        first, second = self.scores(state)
+        winner, totals = self.reached(state), self.scores(state)
         if winner is not None:
-            totals = self.scores(state)
             return Result(True, winner, f"{side_name(winner)} wins the game, {totals[winner]} to "
                                         f"{totals[1 - winner]} with bonuses")
-        return Result(False, None, f"{side_name(0)} {first}, {side_name(1)} {second} "
-                                   f"(game to {state.options['target']})")
+        return Result(False, None, each_side(totals, self.target(state)))
 
     def scores(self, state: GinRummyState) -> list[int]:
         return [points + bonus for points, bonus in zip(state.points, state.bonuses)]
-
-    def target(self, state: State) -> int:
-        return state.options["target"]
 
     def board(self, state: GinRummyState) -> Board:
         base = super().board(state)
@@ -219,15 +213,6 @@ class GinRummy(Game):
         deadwood[knocker] = 0 if outcome is Outcome.GIN else rng.randint(1, _KNOCK_LIMIT)
         deadwood[1 - knocker] = rng.randint(0, 60)
         return {"outcome": outcome.value, "knocker": knocker, "deadwood": deadwood}
-
-
-def _winner(state: GinRummyState) -> int | None:
-    """The player whose hand points reached the target; only one can, as the game ends there (S2:104)."""
-    return next((player for player, points in enumerate(state.points) if points >= state.options["target"]), None)
-
-
-def _boxes(count: int) -> str:
-    return f"{count} hand won" if count == 1 else f"{count} hands won"
 
 
 from . import register  # noqa: E402  (at the bottom: the registry imports this module)

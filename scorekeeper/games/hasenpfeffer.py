@@ -26,7 +26,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .base import Board, Field, Game, HandResult, Reason, RecordError, Result, State, agree, side_does, side_name
+from ._race import Race, lead_or_level, wins
+from .base import (Board, Field, HandResult, Reason, RecordError, Result, State, added, agree, plural, side_does,
+                   side_name)
 
 _PLAYERS = 4
 _TRICKS = 6
@@ -67,11 +69,7 @@ class HasenpfefferState(State):
     last: Contract | str | None = None  # the last hand: its contract, or _VOID
 
 
-def _points(number: int) -> str:
-    return f"{number} point" if abs(number) == 1 else f"{number} points"
-
-
-class Hasenpfeffer(Game):
+class Hasenpfeffer(Race):
     key = "hasenpfeffer"
     name = "Hasenpfeffer"
     min_players = _PLAYERS
@@ -161,14 +159,15 @@ class Hasenpfeffer(Game):
         reasons = [self._declarers_reason(declarers, contract, tricks[declarers], made, record),
                    Reason(f"{side_name(defenders)} defended and took {tricks[defenders]}: +{tricks[defenders]}",
                           Rule.DEFENDERS)]
-        points = tuple(total + change for total, change in zip(state.points, changes))
+        points = added(state.points, changes)
         last = Contract(declarers, contract, made, bool(self.value(record, "forced_joker_bid")))
         new = state.evolve(points=points, last=last)
-        winner = _game_winner(new, declarers, made)
+        winner = self._game_winner(new, declarers, made)
         if winner is not None:
             new = new.evolve(winner=winner)
             role = "declaring" if winner == declarers else "defending"
-            text = f"{side_does(winner, 'has')} {points[winner]} (game to {_target(new)}), {role}, and {agree(winner, 'wins')}"
+            text = (f"{side_does(winner, 'has')} {points[winner]} (game to {self.target(new)}), {role}, "
+                    f"and {agree(winner, 'wins')}")
             reasons.append(Reason(text, Rule.END))
         return HandResult(new, changes, reasons, winner)
 
@@ -179,38 +178,37 @@ class Hasenpfeffer(Game):
             return Reason(f"{name} made the {bid} with {taken} tricks: +{taken}", Rule.CONTRACT)
         return Reason(f"{name} failed the {bid} with {taken} tricks: -{contract}", Rule.CONTRACT)
 
+    def _game_winner(self, state: HasenpfefferState, declarers: int, made: bool) -> int | None:
+        """S4:160 after a played hand: declarers at the target win; else defenders at it (option: only
+        when the declarers failed, ruling 9)."""
+        target = self.target(state)
+        defenders = state.table.other(declarers)
+        if state.points[declarers] >= target:
+            return declarers
+        if state.points[defenders] >= target:
+            if not made or not state.options["defenders_cannot_win_if_contract_made"]:
+                return defenders
+        return None
+
     # -- reading ------------------------------------------------------------------------------
     def result(self, state: HasenpfefferState, called: bool = False) -> Result:
-        first, second = state.points
         if state.winner is not None:
-            loser = state.table.other(state.winner)
-            return Result(True, state.winner,
-                          f"{side_does(state.winner, 'wins')} {state.points[state.winner]} to {state.points[loser]}")
-        if first == second:
-            return Result(False, None, f"Level at {first}" if first or state.hands else "No points yet")
-        leader = 0 if first > second else 1
-        return Result(False, None, f"{side_does(leader, 'leads')} {max(first, second)} to {min(first, second)}")
-
-    def scores(self, state: HasenpfefferState) -> list[int]:
-        return list(state.points)
-
-    def target(self, state: State) -> int:
-        return _target(state)
+            return Result(True, state.winner, wins(state.winner, state.points))
+        return Result(False, None, lead_or_level(state.points, nothing=None if state.hands else "No points yet"))
 
     def board(self, state: HasenpfefferState) -> Board:
-        lines = [f"First to {_points(_target(state))}"]
+        target = self.target(state)
+        lines = [f"First to {plural(target, 'point')}"]
         if state.last == _VOID:
             lines.append("Last hand: void (joker in the widow)")
         elif state.last is not None:
             lines.append(f"Last hand: {state.last.describe()}")
         if state.winner is None:
-            lines += [f"{side_does(side, 'is')} at {total} but {agree(side, 'has')} not won: a side cannot win defending a made contract"
-                      for side, total in enumerate(state.points) if total >= _target(state)]
+            lines += [f"{side_does(side, 'is')} at {total} but {agree(side, 'has')} not won: "
+                      "a side cannot win defending a made contract"
+                      for side, total in enumerate(state.points) if total >= target]
         turn = (("Deals", state.dealer), ("Bids first", state.table.next_seat(state.dealer)))
         return dataclasses.replace(super().board(state), lines=tuple(lines), turn=turn)
-
-    def public_state(self, state: HasenpfefferState) -> dict:
-        return {}
 
     def example_hand(self, state: HasenpfefferState, rng) -> dict:
         roll = rng.random()
@@ -223,23 +221,6 @@ class Hasenpfeffer(Game):
         else:
             record["contract"] = rng.randint(1, _TRICKS)
         return record
-
-
-def _game_winner(state: HasenpfefferState, declarers: int, made: bool) -> int | None:
-    """S4:160 after a played hand: declarers at the target win; else defenders at it (option: only
-    when the declarers failed, ruling 9)."""
-    target = _target(state)
-    defenders = state.table.other(declarers)
-    if state.points[declarers] >= target:
-        return declarers
-    if state.points[defenders] >= target:
-        if not made or not state.options["defenders_cannot_win_if_contract_made"]:
-            return defenders
-    return None
-
-
-def _target(state: State) -> int:
-    return state.options["target"]
 
 
 from . import register  # noqa: E402  (the package imports this module, so register comes last)

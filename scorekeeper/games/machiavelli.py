@@ -17,8 +17,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import StrEnum
 
-from ._session import GAMES_TO_WIN, Session, SessionState, games, holders, names, sole
-from .base import Field, Reason, RecordError, State, side_name
+from ._race import holders, sole
+from ._session import GAMES_TO_WIN, Session, SessionState
+from .base import Field, Reason, RecordError, State, names, plural, side_name
 
 _MIN_PLAYERS, _MAX_PLAYERS = 2, 5  # S3:204 (ruling 3)
 _PACK = 104  # S3:212: two packs of 52
@@ -37,7 +38,7 @@ class StockExhausted(StrEnum):
 
 
 class Rule(StrEnum):
-    """Section ids of templates/rules/machiavelli.html that reason lines link to."""
+    """Section ids of templates/rules/machiavelli.html that the reason lines link to."""
 
     GOING_OUT = "going-out"
     STOCK_EXHAUSTED = "stock-exhausted"
@@ -54,22 +55,20 @@ class Machiavelli(Session):
     end_rule = Rule.SESSION
     options = (
         GAMES_TO_WIN,
-        Field(
+        Field.choice(
             "stock_exhausted",
-            "choice",
             "When the stock runs out and nobody can go out: nobody wins, or the player holding the fewest cards wins.",
-            default=StockExhausted.NO_WINNER.value,
-            choices=tuple(choice.value for choice in StockExhausted),
+            StockExhausted,
+            default=StockExhausted.NO_WINNER,
             label="Stock runs out",
         ),
     )
     hand_fields = (
-        Field(
+        Field.choice(
             "ending",
-            "choice",
             "How the game ended: a player went out, or the stock ran out first.",
-            default=Ending.OUT.value,
-            choices=tuple(choice.value for choice in Ending),
+            Ending,
+            default=Ending.OUT,
             ask="How did the game end?",
         ),
         Field(
@@ -129,7 +128,7 @@ class Machiavelli(Session):
         return winner, Reason(note, Rule.STOCK_EXHAUSTED)
 
     def board_lines(self, state: SessionState) -> tuple[str, ...]:
-        return (f"Nobody won: {games(state.nobody)}",) if state.nobody else ()
+        return (f"Nobody won: {plural(state.nobody, 'game')}",) if state.nobody else ()
 
     def public_state(self, state: SessionState) -> dict:
         return {"no_winner": state.nobody}

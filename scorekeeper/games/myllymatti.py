@@ -20,14 +20,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ._session import games, games_target_option, holders, names, sole
-from .base import Board, Field, Game, HandResult, Reason, RecordError, Result, State, side_name
+from ._race import Race, holders, sole
+from ._session import games_target_option
+from .base import Board, Field, HandResult, Reason, RecordError, Result, State, added, names, only, plural, side_name
 
 _PLAYERS = 3  # S4:2 (ruling 3)
 
 
 class Rule(StrEnum):
-    """Section ids of templates/rules/myllymatti.html that reason lines link to."""
+    """Section ids of templates/rules/myllymatti.html that the reason lines link to."""
 
     LOSING = "losing"
     FIRST_OUT = "first-out"
@@ -40,7 +41,7 @@ class MyllymattiState(State):
     first_out: tuple[int, ...] = ()  # games each player went out first, where the table noted it
 
 
-class Myllymatti(Game):
+class Myllymatti(Race):
     key = "myllymatti"
     name = "Myllymatti"
     min_players = _PLAYERS
@@ -49,6 +50,8 @@ class Myllymatti(Game):
     unit = "games lost"
     rules = Rule
     state_class = MyllymattiState
+    totals = "lost"
+    target_option = "games_to_lose"
     options = (
         games_target_option(
             "games_to_lose",
@@ -66,9 +69,6 @@ class Myllymatti(Game):
     def start(self, table, options: Mapping) -> dict:
         return {"lost": table.zeros(), "first_out": table.zeros()}
 
-    def ends_by_call(self, options: Mapping) -> bool:
-        return options.get("games_to_lose") is None
-
     # -- checking and scoring -------------------------------------------------------------------
     def validate(self, state: State, record: dict) -> None:
         if record.get("first_out") is not None and record["first_out"] == record["loser"]:
@@ -76,25 +76,24 @@ class Myllymatti(Game):
 
     def score_hand(self, state: MyllymattiState, record: Mapping) -> HandResult:
         loser = record["loser"]
-        changes = [1 if side == loser else 0 for side in range(state.table.sides)]
-        lost = tuple(total + change for total, change in zip(state.lost, changes))
-        reasons = [Reason(f"{side_name(loser)} is left holding cards and loses: {games(lost[loser])} lost",
+        changes = only(loser, 1, state.table.sides)
+        lost = added(state.lost, changes)
+        reasons = [Reason(f"{side_name(loser)} is left holding cards and loses: {plural(lost[loser], 'game')} lost",
                           Rule.LOSING)]
         first = record.get("first_out")
         first_out = state.first_out
         if first is not None:
             first_out = tuple(count + (side == first) for side, count in enumerate(first_out))
             reasons.append(Reason(f"{side_name(first)} went out first", Rule.FIRST_OUT))
-        target = state.options.get("games_to_lose")
+        target = self.target(state)
         if target is not None and lost[loser] >= target:
-            reasons.append(Reason(f"{side_name(loser)} reaches {games(target)} lost: the session is over",
+            reasons.append(Reason(f"{side_name(loser)} reaches {plural(target, 'game')} lost: the session is over",
                                   Rule.SESSION))
         return HandResult(state.evolve(lost=lost, first_out=first_out), changes, reasons)
 
     # -- reading ------------------------------------------------------------------------------
     def _over(self, state: MyllymattiState, called: bool) -> bool:
-        target = state.options.get("games_to_lose")
-        return called or (target is not None and max(state.lost) >= target)
+        return called or self.reached(state) is not None
 
     def result(self, state: MyllymattiState, called: bool = False) -> Result:
         tally = "games lost " + "-".join(str(count) for count in state.lost)
@@ -113,15 +112,9 @@ class Myllymatti(Game):
             return Result(True, None, f"{side_name(loser)} loses the session, {tally}", losers=(loser,))
         return Result(True, None, f"The session is a draw, {tally}")
 
-    def scores(self, state: MyllymattiState) -> list[int]:
-        return list(state.lost)
-
-    def target(self, state: State) -> int | None:
-        return state.options.get("games_to_lose")
-
     def board(self, state: MyllymattiState) -> Board:
         target = self.target(state)
-        end = f"The session ends at {games(target)} lost" if target else "Open session: call finish to end it"
+        end = f"The session ends at {plural(target, 'game')} lost" if target else "Open session: call finish to end it"
         return dataclasses.replace(super().board(state), lines=(end,), turn=(("Deals", state.dealer),),
                                    lower_is_better=True)
 

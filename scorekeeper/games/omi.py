@@ -21,7 +21,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .base import Board, Field, Game, HandResult, Reason, Result, State, agree, side_does, side_name
+from ._race import Race, lead_or_level, wins
+from .base import Board, Field, HandResult, Reason, Result, State, added, agree, only, plural, side_does, side_name
 
 _PLAYERS = 4
 _TRICKS = 8
@@ -54,11 +55,7 @@ class OmiState(State):
     pending_bonus: int = 0  # what the next winner not tied 4-4 adds to its hand points
 
 
-def _points(number: int) -> str:
-    return f"{number} point" if number == 1 else f"{number} points"
-
-
-class Omi(Game):
+class Omi(Race):
     key = "omi"
     name = "Omi"
     min_players = _PLAYERS
@@ -69,12 +66,11 @@ class Omi(Game):
     state_class = OmiState
     options = (
         Field("target", "int", "Points that win the game.", default=_TARGET, min=1, max=_MOST_TARGET),
-        Field(
+        Field.choice(
             "tie_bonus",
-            "choice",
             "A 4-4 hand: each tie in a row adds 1 to the bonus (accumulate), or the bonus stays at 1 (single).",
-            default=TieBonus.ACCUMULATE.value,
-            choices=tuple(kind.value for kind in TieBonus),
+            TieBonus,
+            default=TieBonus.ACCUMULATE,
         ),
         Field(
             "tie_bonus_on_all_eight",
@@ -103,14 +99,12 @@ class Omi(Game):
             return self._tie(state)
         winner = 0 if tricks[0] >= _TRICKS_TO_WIN else 1
         points, pending, reasons = self._win(state, winner, tricks[winner])
-        changes = [points if side == winner else 0 for side in range(state.table.sides)]
-        new = state.evolve(
-            points=tuple(total + change for total, change in zip(state.points, changes)),
-            pending_bonus=pending,
-        )
-        game_winner = self._reached(new)
+        changes = only(winner, points, state.table.sides)
+        new = state.evolve(points=added(state.points, changes), pending_bonus=pending)
+        game_winner = self.reached(new)
         if game_winner is not None:
-            text = f"{side_does(game_winner, 'reaches')} {new.points[game_winner]} (game to {_target(new)}) and {agree(game_winner, 'wins')}"
+            text = (f"{side_does(game_winner, 'reaches')} {new.points[game_winner]} (game to {self.target(new)}) "
+                    f"and {agree(game_winner, 'wins')}")
             reasons.append(Reason(text, Rule.END))
         return HandResult(new, changes, reasons, game_winner)
 
@@ -147,29 +141,14 @@ class Omi(Game):
         return HandResult(new, [0] * state.table.sides, [Reason(text, Rule.TIE)])
 
     # -- reading ------------------------------------------------------------------------------
-    @staticmethod
-    def _reached(state: OmiState) -> int | None:
-        return next((side for side, total in enumerate(state.points) if total >= _target(state)), None)
-
     def result(self, state: OmiState, called: bool = False) -> Result:
-        first, second = state.points
-        winner = self._reached(state)
+        winner = self.reached(state)
         if winner is not None:
-            loser = state.table.other(winner)
-            return Result(True, winner, f"{side_does(winner, 'wins')} {state.points[winner]} to {state.points[loser]}")
-        if first == second:
-            return Result(False, None, f"Level at {first}" if first else "No points yet")
-        leader = 0 if first > second else 1
-        return Result(False, None, f"{side_does(leader, 'leads')} {max(first, second)} to {min(first, second)}")
-
-    def scores(self, state: OmiState) -> list[int]:
-        return list(state.points)
-
-    def target(self, state: State) -> int:
-        return _target(state)
+            return Result(True, winner, wins(winner, state.points))
+        return Result(False, None, lead_or_level(state.points, nothing="No points yet"))
 
     def board(self, state: OmiState) -> Board:
-        lines = [f"First to {_points(_target(state))}"]
+        lines = [f"First to {plural(self.target(state), 'point')}"]
         if state.pending_bonus:
             lines.append(f"4-4 bonus pending: +{state.pending_bonus} to the next hand's winner")
         turn = (("Deals", state.dealer), ("Declares", self.declarer(state)))
@@ -186,10 +165,6 @@ class Omi(Game):
     def example_hand(self, state: OmiState, rng) -> dict:
         first = rng.randint(0, _TRICKS)
         return {"tricks": [first, _TRICKS - first]}
-
-
-def _target(state: State) -> int:
-    return state.options["target"]
 
 
 from . import register  # noqa: E402  (the package imports this module, so register comes last)

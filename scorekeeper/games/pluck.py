@@ -22,18 +22,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .base import Board, Field, Game, HandResult, Reason, Result, State, Table, side_name
+from ._race import Race, TieAtEnd, best_wins, end_reasons, holders, leading, tie_at_end_option
+from .base import Board, Field, HandResult, Reason, Result, State, Table, added, plural, side_name, times
 
 _PLAYERS = 3
 _TRICKS = 17  # the 51-card pack dealt out, 17 cards each (S4:112)
 _DEALER_QUOTA, _LEFT_QUOTA, _RIGHT_QUOTA = 7, 6, 4  # S4:117-119
 _TARGET = 20  # S4:132
 _MOST_TARGET = 100
-
-
-class TieAtEnd(StrEnum):
-    PLAY_ON = "play_on"
-    SHARED = "shared"
 
 
 class Rule(StrEnum):
@@ -59,15 +55,7 @@ def quotas(table: Table, dealer: int) -> tuple[int, ...]:
     return tuple(by_seat[seat] for seat in range(table.players))
 
 
-def _points(number: int) -> str:
-    return f"{number} point" if number == 1 else f"{number} points"
-
-
-def _tricks(number: int) -> str:
-    return f"{number} trick" if number == 1 else f"{number} tricks"
-
-
-class Pluck(Game):
+class Pluck(Race):
     key = "pluck"
     name = "Pluck"
     min_players = _PLAYERS
@@ -78,8 +66,7 @@ class Pluck(Game):
     options = (
         Field("target", "int", "Points that end the match: the highest score then wins.",
               default=_TARGET, min=1, max=_MOST_TARGET, label="Target"),
-        Field("tie_at_end", "choice", "Equal highest scores at the end: play another hand, or share the win.",
-              default=TieAtEnd.PLAY_ON.value, choices=tuple(tie.value for tie in TieAtEnd), label="Tie at the end"),
+        tie_at_end_option(TieAtEnd.PLAY_ON, "Equal highest scores at the end: play another hand, or share the win."),
     )
     hand_fields = (
         Field("tricks", "per_side", "Tricks each player took; they add up to 17. The app knows the quotas.",
@@ -94,56 +81,33 @@ class Pluck(Game):
         changes = [max(0, extra) for extra in over]
         reasons = [self._seat_reason(seat, tricks[seat], quota[seat], changes[seat]) for seat in range(_PLAYERS)]
         reasons.append(Reason(_plucks_text(over), Rule.PLUCKS))
-        after = state.evolve(points=tuple(total + change for total, change in zip(state.points, changes)),
-                             plucks=tuple(over))
-        reasons += self._end_reasons(after)
+        after = state.evolve(points=added(state.points, changes), plucks=tuple(over))
+        if self.reached(after) is not None:
+            reasons += end_reasons(self.result(after), Rule.END, Rule.TIES)
         return HandResult(after, changes, reasons)
 
     @staticmethod
     def _seat_reason(seat: int, taken: int, quota: int, scored: int) -> Reason:
-        took = f"{side_name(seat)}: {_tricks(taken)} on a quota of {quota}"
+        took = f"{side_name(seat)}: {plural(taken, 'trick')} on a quota of {quota}"
         if scored:
-            return Reason(f"{took}: +{_points(scored)}", Rule.SCORING)
+            return Reason(f"{took}: +{plural(scored, 'point')}", Rule.SCORING)
         return Reason(f"{took}: nothing", Rule.SCORING)
 
-    def _end_reasons(self, state: PluckState) -> list[Reason]:
-        if max(state.points) < state.options["target"]:
-            return []
-        standing = self.result(state)
-        if standing.over:
-            return [Reason(standing.headline, Rule.TIES if len(standing.winners) > 1 else Rule.END)]
-        return [Reason(f"{standing.headline}: one more hand", Rule.TIES)]
-
     # -- reading ------------------------------------------------------------------------------
-    def _highest(self, state: PluckState) -> tuple[int, ...]:
-        high = max(state.points)
-        return tuple(seat for seat, total in enumerate(state.points) if total == high)
-
     def result(self, state: PluckState, called: bool = False) -> Result:
-        highest = self._highest(state)
-        high = state.points[highest[0]]
-        names = " and ".join(side_name(seat) for seat in highest)
-        if high < state.options["target"]:
-            if not state.hands:
-                return Result(False, None, f"First to {_points(state.options['target'])}")
-            return Result(False, None, f"{names} {'leads' if len(highest) == 1 else 'lead'} with {_points(high)}")
-        if len(highest) == 1:
-            return Result(True, highest[0], f"{names} wins with {_points(high)}", winners=highest)
-        if state.options["tie_at_end"] == TieAtEnd.SHARED:
-            return Result(True, None, f"{names} share the win on {_points(high)}", winners=highest)
-        return Result(False, None, f"{names} tie on {_points(high)}")
-
-    def scores(self, state: PluckState) -> list[int]:
-        return list(state.points)
-
-    def target(self, state: State) -> int | None:
-        return state.options["target"]
+        highest = holders(state.points, max)
+        high = plural(state.points[highest[0]], "point")
+        if self.reached(state) is not None:  # ruling 6: the highest score wins
+            return best_wins(highest, state.options, high)
+        if not state.hands:
+            return Result(False, None, f"First to {plural(self.target(state), 'point')}")
+        return Result(False, None, leading(highest, high))
 
     def board(self, state: PluckState) -> Board:
         quota = quotas(state.table, state.dealer)
         sides = tuple(dataclasses.replace(side, lines=(f"Quota {quota[seat]}", _pluck_line(state.plucks[seat])))
                       for seat, side in enumerate(super().board(state).sides))
-        return Board(sides, lines=(f"First to {_points(state.options['target'])}",),
+        return Board(sides, lines=(f"First to {plural(self.target(state), 'point')}",),
                      turn=(("Deals", state.dealer),))
 
     def public_state(self, state: PluckState) -> dict:
@@ -177,15 +141,11 @@ def _plucks_text(over: list[int]) -> str:
         return "Everybody made the quota exactly: no plucks next hand"
     if len(takers) == 1:
         taker = takers[0]
-        parts = [f"{side_name(taker)} plucks {side_name(giver)} {_times(-over[giver])}" for giver in givers]
+        parts = [f"{side_name(taker)} plucks {side_name(giver)} {times(-over[giver])}" for giver in givers]
     else:
         giver = givers[0]
-        parts = [f"{side_name(taker)} plucks {side_name(giver)} {_times(over[taker])}" for taker in takers]
+        parts = [f"{side_name(taker)} plucks {side_name(giver)} {times(over[taker])}" for taker in takers]
     return "Next hand: " + ", ".join(parts)
-
-
-def _times(number: int) -> str:
-    return {1: "once", 2: "twice"}.get(number, f"{number} times")
 
 
 from . import register  # noqa: E402  (at the bottom: the registry imports this module)

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from . import poker
-from .base import Field, Game, HandResult, Reason, RecordError, RecordForm, Result, State, side_name
+from .base import Field, Game, HandResult, Reason, RecordError, RecordForm, Result, State, plural, side_name, times
 from .poker import Category
 
 _PLAYERS = 2
@@ -46,7 +46,6 @@ _HONOURS = {
     Category.ONE_PAIR: 50,
     Category.HIGH_CARD: 0,
 }
-_TIMES = {1: "once", 2: "twice"}
 
 
 class _Role(StrEnum):
@@ -65,8 +64,8 @@ _NON_DEALER_MAX_DRAWS = len(_MULTIPLIER[_Role.NON_DEALER]) - 1  # S4:59: pat, do
 _DEALER_MAX_DRAWS = len(_MULTIPLIER[_Role.DEALER]) - 1  # S4:60: a free draw, then doubled, redoubled
 
 
-class _Rule(StrEnum):
-    """Section ids of templates/rules/poke.html that reason lines link to."""
+class Rule(StrEnum):
+    """Section ids of templates/rules/poke.html that the reason lines link to."""
 
     TRICKS = "tricks"
     HONOURS = "honours"
@@ -98,10 +97,6 @@ def _bonus(name: str, default: int, help_text: str) -> Field:
     return Field(name, "int", help_text, default=default, min=0, max=10000)
 
 
-def _times(count: int) -> str:
-    return _TIMES.get(count, f"{count} times")
-
-
 def _role(state: State, side: int) -> _Role:
     return _Role.DEALER if side == state.dealer else _Role.NON_DEALER
 
@@ -124,7 +119,7 @@ class Poke(Game):
     max_players = _PLAYERS
     partnerships = False
     listed = 2
-    rules = _Rule
+    rules = Rule
     state_class = PokeState
     options = (
         Field("game_target", "int", "Points below the line that win a game (ties play on).",
@@ -182,22 +177,22 @@ class Poke(Game):
         below = state.below
         for side in (0, 1):
             other = 1 - side
-            times = _multiplier(state, other, draws[other])
-            points = tricks[side] * times
+            multiplier = _multiplier(state, other, draws[other])
+            points = tricks[side] * multiplier
             below = _add(below, side, points)
             changes[side] += points
             if tricks[side]:
-                reasons.append(Reason(self._tricks_text(state, side, tricks[side], draws[other], times),
-                                      _Rule.TRICKS))
+                reasons.append(Reason(self._tricks_text(state, side, tricks[side], draws[other], multiplier),
+                                      Rule.TRICKS))
         return below
 
-    def _tricks_text(self, state: PokeState, side: int, tricks: int, their_draws: int, times: int) -> str:
-        unit = "trick" if tricks == 1 else "tricks"
-        if times == 1:
-            return f"{side_name(side)}: {tricks} {unit} = {tricks} below the line"
+    def _tricks_text(self, state: PokeState, side: int, tricks: int, their_draws: int, multiplier: int) -> str:
+        if multiplier == 1:
+            return f"{side_name(side)}: {plural(tricks, 'trick')} = {tricks} below the line"
         other = 1 - side
-        cause = f"{side_name(other)}, {_role(state, other)}, drew {_times(their_draws)}: {_STATUS[times]}"
-        return f"{side_name(side)}: {tricks} {unit} x{times} ({cause}) = {tricks * times} below the line"
+        cause = f"{side_name(other)}, {_role(state, other)}, drew {times(their_draws)}: {_STATUS[multiplier]}"
+        scored = f"{plural(tricks, 'trick')} x{multiplier} ({cause}) = {tricks * multiplier}"
+        return f"{side_name(side)}: {scored} below the line"
 
     def _score_above(self, state: PokeState, record: Mapping, changes: list[int],
                      reasons: list[Reason]) -> tuple[int, int]:
@@ -206,14 +201,14 @@ class Poke(Game):
         if honours.side is not None:
             above = _add(above, honours.side, honours.points)
             changes[honours.side] += honours.points
-        reasons.append(Reason(honours.text, _Rule.HONOURS))
+        reasons.append(Reason(honours.text, Rule.HONOURS))
         tricks = self.value(record, "tricks")
         for side in (0, 1):
             if tricks[side] == _TRICKS:
                 bonus = state.options["sweep_bonus"]
                 above = _add(above, side, bonus)
                 changes[side] += bonus
-                reasons.append(Reason(f"{side_name(side)}: sweep +{bonus}", _Rule.SWEEP))
+                reasons.append(Reason(f"{side_name(side)}: sweep +{bonus}", Rule.SWEEP))
         return above
 
     def _honours(self, record: Mapping) -> _Honours:
@@ -233,7 +228,7 @@ class Poke(Game):
             return state, None
         if below[0] == below[1]:
             text = f"{side_name(0)} and {side_name(1)} tie on {below[0]} below the line: play on"
-            reasons.append(Reason(text, _Rule.GAME))
+            reasons.append(Reason(text, Rule.GAME))
             return state, None
         winner = 0 if below[0] > below[1] else 1
         state = self._win_game(state, winner, changes, reasons)
@@ -244,18 +239,18 @@ class Poke(Game):
         games = _add(state.games, winner, 1)
         above = _add(state.above, winner, bonus)
         changes[winner] += bonus
-        reasons.append(Reason(f"{side_name(winner)} wins game {sum(games)}: +{bonus}", _Rule.GAME))
+        reasons.append(Reason(f"{side_name(winner)} wins game {sum(games)}: +{bonus}", Rule.GAME))
         if games[winner] == _GAMES_FOR_RUBBER:
             loser_games = games[1 - winner]
             bonus = state.options["rubber_bonus_2_1" if loser_games else "rubber_bonus_2_0"]
             above = _add(above, winner, bonus)
             changes[winner] += bonus
             text = f"{side_name(winner)} wins the rubber {games[winner]}-{loser_games}: +{bonus}"
-            reasons.append(Reason(text, _Rule.RUBBER))
+            reasons.append(Reason(text, Rule.RUBBER))
         state = state.evolve(above=above, below=(0, 0), games=games)
         standing = self.result(state)
         if standing.over:
-            reasons.append(Reason(standing.headline, _Rule.RESULT))
+            reasons.append(Reason(standing.headline, Rule.RESULT))
         return state
 
     # -- standing ---------------------------------------------------------------------------

@@ -120,9 +120,3 @@ def evaluate(cards: Iterable[str]) -> HandValue:
 
 def category(cards: Iterable[str]) -> Category:
     return evaluate(cards).category
-
-
-def compare(hand_a: Iterable[str], hand_b: Iterable[str]) -> int:
-    """1 when hand_a is better, -1 when hand_b is, 0 when they are equal in rank."""
-    a, b = evaluate(hand_a), evaluate(hand_b)
-    return (a > b) - (a < b)

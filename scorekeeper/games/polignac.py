@@ -17,7 +17,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .base import Board, Field, Game, HandResult, Reason, Result, State, Table, side_name
+from ._race import Race, TieAtEnd, best_wins, end_reasons, holders, tie_at_end_option
+from .base import Board, Field, HandResult, Reason, Result, State, Table, added, names, plural, side_name
 
 _MIN_PLAYERS, _MAX_PLAYERS = 3, 6  # S3:435
 _TARGET = 10  # S3:463
@@ -26,11 +27,6 @@ _POLIGNAC_POINTS = 2  # the J♠ (S3:461)
 _JACK_POINTS = 1  # each other jack (S3:461)
 _SUITS = ("spades", "hearts", "diamonds", "clubs")
 _SYMBOLS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
-
-
-class TieAtEnd(StrEnum):
-    SHARED = "shared"
-    PLAY_ON = "play_on"
 
 
 class Rule(StrEnum):
@@ -56,11 +52,7 @@ def _jack_field(suit: str) -> Field:
                  ask=f"Who took the J{_SYMBOLS[suit]}?")
 
 
-def _points(number: int) -> str:
-    return f"{number} point" if number == 1 else f"{number} points"
-
-
-class Polignac(Game):
+class Polignac(Race):
     key = "polignac"
     name = "Polignac"
     min_players = _MIN_PLAYERS
@@ -69,11 +61,11 @@ class Polignac(Game):
     unit = "penalty points"
     rules = Rule
     state_class = PolignacState
+    totals = "penalties"
     options = (
         Field("target", "int", "Penalty points that end the match: the lowest score then wins.",
               default=_TARGET, min=1, max=_MOST_TARGET, label="Target"),
-        Field("tie_at_end", "choice", "Several on the lowest score at the end: they share the win, or play on.",
-              default=TieAtEnd.SHARED.value, choices=tuple(tie.value for tie in TieAtEnd), label="Tie at the end"),
+        tie_at_end_option(TieAtEnd.SHARED, "Several on the lowest score at the end: they share the win, or play on."),
     )
     hand_fields = (
         Field("jacks", "group", "Who took each jack in a trick; every jack always has a taker.",
@@ -91,55 +83,26 @@ class Polignac(Game):
         for suit in _SUITS:
             changes[jacks[suit]] += jack_points(suit)
             taken.setdefault(jacks[suit], []).append(f"J{_SYMBOLS[suit]}")
-        reasons = [Reason(f"{side_name(side)} took {', '.join(cards)}: +{_points(changes[side])}", Rule.JACKS)
+        reasons = [Reason(f"{side_name(side)} took {', '.join(cards)}: +{plural(changes[side], 'point')}", Rule.JACKS)
                    for side, cards in sorted(taken.items())]
-        after = state.evolve(penalties=tuple(total + change for total, change in zip(state.penalties, changes)))
-        reasons += self._end_reasons(after)
+        after = state.evolve(penalties=added(state.penalties, changes))
+        if self.reached(after) is not None:
+            reasons += end_reasons(self.result(after), Rule.END, Rule.TIES)
         return HandResult(after, changes, reasons)
 
-    def _end_reasons(self, state: PolignacState) -> list[Reason]:
-        if not self._target_reached(state):
-            return []
-        standing = self.result(state)
-        if standing.over:
-            return [Reason(standing.headline, Rule.TIES if len(standing.winners) > 1 else Rule.END)]
-        return [Reason(f"{standing.headline}: one more hand", Rule.TIES)]
-
     # -- reading ------------------------------------------------------------------------------
-    def _target_reached(self, state: PolignacState) -> bool:
-        return max(state.penalties) >= state.options["target"]
-
-    def _lowest(self, state: PolignacState) -> tuple[int, ...]:
-        low = min(state.penalties)
-        return tuple(side for side, total in enumerate(state.penalties) if total == low)
-
     def result(self, state: PolignacState, called: bool = False) -> Result:
-        lowest = self._lowest(state)
+        lowest = holders(state.penalties, min)
         low = state.penalties[lowest[0]]
-        names = " and ".join(side_name(side) for side in lowest)
-        if not self._target_reached(state):
-            return Result(False, None, self._progress(state))
-        if len(lowest) == 1:
-            return Result(True, lowest[0], f"{names} wins with the fewest penalty points, {low}",
-                          winners=lowest)
-        if state.options["tie_at_end"] == TieAtEnd.SHARED:
-            return Result(True, None, f"{names} share the win on {_points(low)}", winners=lowest)
-        return Result(False, None, f"{names} tie for the lowest score, {low}")
-
-    def _progress(self, state: PolignacState) -> str:
-        if not state.hands:
-            return f"Lowest score wins once someone reaches {state.options['target']}"
-        leaders = " and ".join(side_name(side) for side in self._lowest(state))
-        return f"{leaders} lowest on {_points(min(state.penalties))}"
-
-    def scores(self, state: PolignacState) -> list[int]:
-        return list(state.penalties)
-
-    def target(self, state: State) -> int | None:
-        return state.options["target"]
+        if self.reached(state) is None:
+            if not state.hands:
+                return Result(False, None, f"Lowest score wins once someone reaches {self.target(state)}")
+            return Result(False, None, f"{names(lowest)} lowest on {plural(low, 'point')}")
+        return best_wins(lowest, state.options, plural(low, "point"),
+                         won=f"wins with the fewest penalty points, {low}", tied=f"tie for the lowest score, {low}")
 
     def board(self, state: PolignacState) -> Board:
-        lines = (f"The match ends at {_points(state.options['target'])}: lowest wins",)
+        lines = (f"The match ends at {plural(self.target(state), 'point')}: lowest wins",)
         return dataclasses.replace(super().board(state), lines=lines, turn=(("Deals", state.dealer),),
                                    lower_is_better=True)
 

@@ -29,14 +29,14 @@ trick after showing it (S3:164, default), or once the melder has any trick (paga
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from .base import (CardCounter, Extra, Field, Game, HandResult, Reason, RecordError, RecordForm, Result, State,
-                   on_option, parse_card, side_name)
+from ._race import Race, each_side
+from .base import (CardCounter, Extra, Field, HandResult, Reason, RecordError, RecordForm, Result, State, added,
+                   on_option, only, parse_card, side_name)
 
 _SIDES = 2
 _TARGET = 7  # S3:198
@@ -83,7 +83,7 @@ class MarriageCredit(StrEnum):
 
 
 class Rule(StrEnum):
-    """Section ids of templates/rules/schnapsen.html that reason lines link to."""
+    """Section ids of templates/rules/schnapsen.html that the reason lines link to."""
 
     GOING_OUT = "going-out"
     FALSE_CLAIM = "false-claim"
@@ -228,7 +228,7 @@ _AT_CLOSE = Field("at_close", "group", _AT_CLOSE_HELP,
                   when=("closed_by", (0, 1)))
 
 
-class Schnapsen(Game):
+class Schnapsen(Race):
     key = "schnapsen"
     name = "Schnapsen"
     min_players = 2
@@ -238,25 +238,26 @@ class Schnapsen(Game):
     listed = 3
     rules = Rule
     state_class = SchnapsenState
+    totals = "vp"
     options = (
         Field("target", "int", "Victory points that win the game.", default=_TARGET, min=1, max=100),
-        Field("fail_three_measured_at", "choice",
-              "A failed close gives 3 when the non-closer had no trick: judged at the close or at the end.",
-              default=FailMeasure.CLOSE.value, choices=tuple(m.value for m in FailMeasure),
-              label="Failed close: no trick counted at"),
-        Field("close_tally", "choice",
-              "A successful close is scored by the non-closer's points at the close, or its card points only.",
-              default=CloseTally.POINTS.value, choices=tuple(t.value for t in CloseTally)),
-        Field("marriage_credit", "choice",
-              "A marriage counts once its melder wins a trick after showing it, or once the melder has any trick.",
-              default=MarriageCredit.NEXT_TRICK.value, choices=tuple(c.value for c in MarriageCredit)),
+        Field.choice("fail_three_measured_at",
+                     "A failed close gives 3 when the non-closer had no trick: judged at the close or at the end.",
+                     FailMeasure, default=FailMeasure.CLOSE, label="Failed close: no trick counted at"),
+        Field.choice("close_tally",
+                     "A successful close is scored by the non-closer's points at the close, or its card points only.",
+                     CloseTally, default=CloseTally.POINTS),
+        Field.choice("marriage_credit",
+                     "A marriage counts once its melder wins a trick after showing it, or once the melder has any "
+                     "trick.",
+                     MarriageCredit, default=MarriageCredit.NEXT_TRICK),
     )
     hand_fields = (
         Field("winner", "side", "The side that won the hand, as the table calls it.", ask="Who won the hand?"),
         Field("victory_points", "choice", "Victory points the hand is worth: 1, 2 (schneider) or 3 (schwarz).",
               choices=(_PLAIN_WIN, _SCHNEIDER, _SCHWARZ), label="Worth"),
-        Field("ending", "choice", "How the hand ended: a player went out (declared 66), or every card was played.",
-              choices=tuple(e.value for e in Ending)),
+        Field.choice("ending", "How the hand ended: a player went out (declared 66), or every card was played.",
+                     Ending),
         Field("declarer", "side", "The side that went out.", when=("ending", (Ending.OUT.value,))),
         Field("last_trick", "side", "The side that took the last trick.", when=("ending", (Ending.PLAYED_OUT.value,))),
         Field("points", "per_side", "Each side's hand score: card points won plus marriages that counted.",
@@ -359,14 +360,12 @@ class Schnapsen(Game):
     # -- scoring ----------------------------------------------------------------------------
     def score_hand(self, state: SchnapsenState, record: Mapping) -> HandResult:
         award = self._award(state, record)
-        changes = [0] * _SIDES
-        changes[award.side] = award.vp
-        vp = tuple(old + change for old, change in zip(state.vp, changes))
-        new = state.evolve(vp=vp)
+        changes = only(award.side, award.vp, _SIDES)
+        new = state.evolve(vp=added(state.vp, changes))
         reasons = [Reason(award.text, award.rule)]
-        game_winner = self.result(new).winner
+        game_winner = self.reached(new)
         if game_winner is not None:
-            text = f"{side_name(game_winner)} wins the game with {vp[game_winner]} (game to {_target(state)})"
+            text = f"{side_name(game_winner)} wins the game with {new.vp[game_winner]} (game to {self.target(state)})"
             reasons.append(Reason(text, Rule.GAME_END))
         return HandResult(new, changes, reasons, game_winner)
 
@@ -449,33 +448,18 @@ class Schnapsen(Game):
 
     # -- standing ---------------------------------------------------------------------------
     def result(self, state: SchnapsenState, called: bool = False) -> Result:
-        target = _target(state)
-        for side in range(_SIDES):
-            if state.vp[side] >= target:
-                headline = f"{side_name(side)} wins the game {state.vp[side]} to {state.vp[_other(side)]}"
-                return Result(True, side, headline)
-        return Result(False, None, f"{side_name(0)} {state.vp[0]}, {side_name(1)} {state.vp[1]} (game to {target})")
-
-    def target(self, state: State) -> int:
-        return _target(state)
-
-    def scores(self, state: SchnapsenState) -> list[int]:
-        return list(state.vp)
+        winner = self.reached(state)
+        if winner is not None:
+            return Result(True, winner, f"{side_name(winner)} wins the game {state.vp[winner]} to "
+                                        f"{state.vp[_other(winner)]}")
+        return Result(False, None, each_side(state.vp, self.target(state)))
 
     def example_hand(self, state: SchnapsenState, rng) -> dict:
         return {"winner": rng.randrange(_SIDES), "victory_points": rng.choice((_PLAIN_WIN, _SCHNEIDER, _SCHWARZ))}
 
     def public_state(self, state: SchnapsenState) -> dict:
-        target = _target(state)
+        target = self.target(state)
         return {"target": target, "to_go": [max(0, target - vp) for vp in state.vp]}
-
-
-def _title(name: str) -> str:
-    return name.replace("_", " ").capitalize()
-
-
-def _target(state: State) -> int:
-    return state.options["target"]
 
 
 def _close_tally(state: State) -> CloseTally:

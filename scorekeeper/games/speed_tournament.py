@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .base import Board, Field, Game, HandResult, Reason, RecordError, Result, SideBoard, State, side_name
+from .base import Board, Field, Game, HandResult, Reason, RecordError, Result, SideBoard, State, added, names, side_name
 
 _MIN_PLAYERS, _MAX_PLAYERS = 2, 5  # S1:23; setups for 5, 4, 3 and 2 at S1:26-29 (ruling 3)
 _FINAL = 2  # players in the final
@@ -44,7 +44,7 @@ _DEALS = {5: Deal(20, 2, 4), 4: Deal(26, 2, 0), 3: Deal(32, 3, 8), 2: Deal(52, 5
 
 
 class Rule(StrEnum):
-    """Section ids of templates/rules/speed_tournament.html that reason lines link to."""
+    """Section ids of templates/rules/speed_tournament.html that the reason lines link to."""
 
     ROUNDS = "rounds"
     ELIMINATION = "elimination"
@@ -65,10 +65,6 @@ def _in_final(state: SpeedTournamentState) -> bool:
 
 def _over(state: SpeedTournamentState) -> bool:
     return len(state.players_in) < _FINAL
-
-
-def _rounds(number: int) -> str:
-    return f"{number} round" if number == 1 else f"{number} rounds"
 
 
 class SpeedTournament(Game):
@@ -129,14 +125,13 @@ class SpeedTournament(Game):
         else:
             out = record["eliminated"]
             survivors = tuple(seat for seat in state.players_in if seat != out)
-            names = ", ".join(side_name(seat) for seat in survivors)
             reasons = [Reason(f"{side_name(out)} is eliminated", Rule.ELIMINATION),
-                       Reason(f"{names} survive the round: +1 each", Rule.ROUNDS)]
+                       Reason(f"{names(survivors)} survive the round: +1 each", Rule.ROUNDS)]
         changes = [1 if seat in survivors else 0 for seat in range(state.table.sides)]
         after = state.evolve(
             players_in=survivors,
             eliminated=(*state.eliminated, out),
-            survived=tuple(total + change for total, change in zip(state.survived, changes)),
+            survived=added(state.survived, changes),
         )
         return HandResult(after, changes, reasons, game_winner=survivors[0] if _over(after) else None)
 

@@ -18,7 +18,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .base import Board, Field, Game, HandResult, Reason, RecordError, RecordForm, Result, State, side_name
+from ._race import Race, each_side
+from .base import Board, Field, HandResult, Reason, RecordError, RecordForm, Result, State, added, side_name
 from .cribbage import BEST_LINE, NOT_LINE_SCORES, count_line, grid_columns, grid_rows
 
 _LINES = 5  # a five-by-five layout (S2:14)
@@ -27,7 +28,7 @@ _TARGETS = (121, 61)
 
 
 class Rule(StrEnum):
-    """Section ids of templates/rules/tabletop_cribbage.html that reason lines link to."""
+    """Section ids of templates/rules/tabletop_cribbage.html that the reason lines link to."""
 
     LAYOUT = "layout"
     COUNT = "count"
@@ -59,7 +60,7 @@ def _total_field(name: str, help_text: str, required: bool) -> Field:
     return Field(name, "int", help_text, min=0, max=_MOST_FOR_LINES, **extra)
 
 
-class TabletopCribbage(Game):
+class TabletopCribbage(Race):
     key = "tabletop_cribbage"
     name = "Tabletop Cribbage"
     min_players = 2
@@ -96,9 +97,10 @@ class TabletopCribbage(Game):
         rows = record.get("rows", record.get("row_total"))
         field = "columns" if "rows" in record else "column_total"
         rows_total = sum(rows) if isinstance(rows, list) else rows
-        if record.get(field) is None and state.points[_non_dealer(state)] + rows_total < _target(state):
-            message = (f"{_title(field)} must be given: the rows take the non-dealer to "
-                       f"{state.points[_non_dealer(state)] + rows_total}, short of {_target(state)}.")
+        reach = state.points[_non_dealer(state)] + rows_total
+        if record.get(field) is None and reach < self.target(state):
+            message = (f"{_title(field)} must be given: the rows take the non-dealer to {reach}, "
+                       f"short of {self.target(state)}.")
             raise RecordError(message, field)
 
     # -- scoring ------------------------------------------------------------------------------
@@ -107,7 +109,7 @@ class TabletopCribbage(Game):
         rows_points, reasons = self._rows(record, rows_player)
         changes = [0, 0]
         changes[rows_player] = rows_points
-        target = _target(state)
+        target = self.target(state)
         if state.points[rows_player] + rows_points >= target:
             reasons.append(Reason(f"{side_name(columns_player)}'s columns are not counted: the rows counted first "
                                   f"and won the game", Rule.COLUMNS))
@@ -115,11 +117,10 @@ class TabletopCribbage(Game):
             columns_points, column_reasons = self._columns(record, columns_player)
             changes[columns_player] = columns_points
             reasons += column_reasons
-        points = tuple(old + change for old, change in zip(state.points, changes))
-        new = state.evolve(points=points)
-        winner = _winner(new)
+        new = state.evolve(points=added(state.points, changes))
+        winner = self.reached(new)  # only one can be, as the game stops the moment one gets there
         if winner is not None:
-            reasons.append(Reason(f"{side_name(winner)} reaches {points[winner]} and wins (game to {target})",
+            reasons.append(Reason(f"{side_name(winner)} reaches {new.points[winner]} and wins (game to {target})",
                                   Rule.END))
         return HandResult(new, changes, reasons, winner)
 
@@ -139,25 +140,15 @@ class TabletopCribbage(Game):
 
     # -- standing -----------------------------------------------------------------------------
     def result(self, state: TabletopCribbageState, called: bool = False) -> Result:
-        first, second = state.points
-        winner = _winner(state)
+        winner = self.reached(state)
         if winner is not None:
-            loser_points = state.points[1 - winner]
-            return Result(True, winner, f"{side_name(winner)} wins {state.points[winner]} to {loser_points}")
-        return Result(False, None, f"{side_name(0)} {first}, {side_name(1)} {second} (game to {_target(state)})")
-
-    def scores(self, state: TabletopCribbageState) -> list[int]:
-        return list(state.points)
-
-    def target(self, state: State) -> int:
-        return _target(state)
+            points = state.points
+            return Result(True, winner, f"{side_name(winner)} wins {points[winner]} to {points[1 - winner]}")
+        return Result(False, None, each_side(state.points, self.target(state)))
 
     def board(self, state: TabletopCribbageState) -> Board:
         turn = (("Deals", state.dealer), ("Rows", _non_dealer(state)))  # the dealer scores the columns
         return dataclasses.replace(super().board(state), turn=turn)
-
-    def public_state(self, state: TabletopCribbageState) -> dict:
-        return {}
 
     def example_hand(self, state: TabletopCribbageState, rng) -> dict:
         form = rng.choice(list(Form))
@@ -195,15 +186,6 @@ def _totalled(total: int, player: int, what: str, rule: Rule) -> tuple[int, list
 
 def _non_dealer(state: State) -> int:
     return state.table.next_seat(state.dealer)
-
-
-def _target(state: State) -> int:
-    return state.options["target"]
-
-
-def _winner(state: TabletopCribbageState) -> int | None:
-    """The player at or past the target; only one can be, as the game stops the moment one gets there."""
-    return next((player for player, points in enumerate(state.points) if points >= _target(state)), None)
 
 
 def _title(name: str) -> str:

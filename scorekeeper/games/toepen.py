@@ -22,7 +22,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .base import Board, Field, Game, HandResult, Reason, RecordError, Result, SideBoard, State, side_name
+from ._race import holders
+from .base import (Board, Field, Game, HandResult, Reason, RecordError, Result, SideBoard, State, added, names, plural,
+                   side_name)
 
 _MIN_PLAYERS, _MAX_PLAYERS = 3, 8
 _DEFAULT_TOKENS = 10  # S3:96
@@ -47,16 +49,6 @@ class ToepenState(State):
     tokens: tuple[int, ...] = ()
     out: tuple[int, ...] = ()  # seats that ran out, in the order they did (seat order within a hand)
     last_out: tuple[int, ...] = ()  # the seats that ran out in the last hand
-
-
-def _names(seats) -> str:
-    """Seats as a reason or headline names them: "A", "A and C", "A, C and D"."""
-    names = [side_name(seat) for seat in seats]
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-
-
-def _tokens(number: int) -> str:
-    return f"{number} token" if abs(number) == 1 else f"{number} tokens"
 
 
 class Toepen(Game):
@@ -132,7 +124,8 @@ class Toepen(Game):
         stayed = [seat for seat in self.seats_in(state) if not folded[seat]]
         if not any(state.tokens[seat] - lost[seat] >= value for seat in stayed):
             raise RecordError(
-                f"Nobody who stayed in held {_tokens(value)}, so nobody could knock the hand up to {value}.", "value"
+                f"Nobody who stayed in held {plural(value, 'token')}, so nobody could knock the hand up to {value}.",
+                "value"
             )
 
     def _folded(self, state: State, record: Mapping) -> list[int]:
@@ -152,10 +145,10 @@ class Toepen(Game):
             paid = owed if debt else min(owed, state.tokens[seat])
             reasons += why
             if paid < owed:
-                reasons.append(Reason(f"{side_name(seat)} had only {_tokens(state.tokens[seat])}: pays "
+                reasons.append(Reason(f"{side_name(seat)} had only {plural(state.tokens[seat], 'token')}: pays "
                                       f"{paid} of {owed}", Rule.BROKE))
             changes.append(-paid)
-        tokens = tuple(held + change for held, change in zip(state.tokens, changes))
+        tokens = added(state.tokens, changes)
         newly_out = tuple(seat for seat in range(state.table.players)
                           if tokens[seat] <= 0 and seat not in state.out)
         after = state.evolve(tokens=tokens, out=state.out + newly_out, last_out=newly_out)
@@ -170,8 +163,7 @@ class Toepen(Game):
         name = side_name(seat)
         reasons = []
         if lost:
-            times = "challenge" if lost == 1 else "challenges"
-            reasons.append(Reason(f"{name} lost {lost} discard {times}: -{lost}", Rule.CHALLENGES))
+            reasons.append(Reason(f"{name} lost {plural(lost, 'discard challenge')}: -{lost}", Rule.CHALLENGES))
         if folded:
             reasons.append(Reason(f"{name} folded at {folded}: -{folded}", Rule.FOLDING))
             return lost + folded, reasons
@@ -209,7 +201,7 @@ class Toepen(Game):
         if not state.options["elimination"]:
             if out:  # S3:132, ruling 4: a loser, no winner
                 verbs = "runs out of tokens and loses" if len(out) == 1 else "run out of tokens and lose"
-                return Result(True, None, f"{_names(out)} {verbs}", losers=out, out=out)
+                return Result(True, None, f"{names(out)} {verbs}", losers=out, out=out)
             return Result(False, None, self._standing(state))
         holding = self.seats_in(state)
         if len(holding) == 1:  # S3:134
@@ -218,15 +210,13 @@ class Toepen(Game):
                           out=out)
         if not holding:  # ruling 4: the last players ran out together; the earlier ones lost
             last = state.last_out
-            together = _names(last)
-            return Result(True, None, f"{together} ran out together: nobody is left holding tokens",
+            return Result(True, None, f"{names(last)} ran out together: nobody is left holding tokens",
                           losers=tuple(seat for seat in out if seat not in last), out=out)
         return Result(False, None, self._standing(state), out=out)
 
     def _standing(self, state: ToepenState) -> str:
-        low = min(state.tokens[seat] for seat in self.seats_in(state))
-        lowest = [seat for seat in self.seats_in(state) if state.tokens[seat] == low]
-        return f"Fewest tokens: {_names(lowest)} with {low}"
+        lowest = holders(state.tokens, min, among=self.seats_in(state))
+        return f"Fewest tokens: {names(lowest)} with {state.tokens[lowest[0]]}"
 
     def scores(self, state: ToepenState) -> list[int]:
         return list(state.tokens)

@@ -28,19 +28,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .base import (
-    Board,
-    Field,
-    Game,
-    HandResult,
-    Reason,
-    RecordError,
-    RecordForm,
-    Result,
-    State,
-    side_does,
-    side_name,
-)
+from ._race import Race, lead_or_level, wins
+from .base import Board, Field, HandResult, Reason, RecordError, RecordForm, Result, State, added, plural, side_name
 
 _PLAYERS = 4
 _TARGET = 31  # S4:164, S4:181
@@ -121,7 +110,7 @@ def _meld_field(meld: Meld) -> Field:
                  default=None, nullable=True, label=meld.label.capitalize())
 
 
-class Tresette(Game):
+class Tresette(Race):
     key = "tresette"
     name = "Tresette"
     min_players = _PLAYERS
@@ -132,9 +121,9 @@ class Tresette(Game):
     state_class = TresetteState
     options = (
         Field("target", "int", "Points that win the game.", default=_TARGET, min=1, max=1000),
-        Field("equal_at_target", "choice",
-              "Both sides at or above the target with equal totals: play another hand, or call it a draw.",
-              default=Equal.PLAY_ON.value, choices=tuple(e.value for e in Equal), label="Equal at the target"),
+        Field.choice("equal_at_target",
+                     "Both sides at or above the target with equal totals: play another hand, or call it a draw.",
+                     Equal, default=Equal.PLAY_ON, label="Equal at the target"),
     )
     hand_fields = (
         Field("aces", "per_side", "Aces each side took in tricks; they add up to 4.",
@@ -176,43 +165,31 @@ class Tresette(Game):
         changes[last] += _LAST_TRICK
         reasons.append(Reason(f"{side_name(last)}: last trick: {_LAST_TRICK}", Rule.LAST_TRICK))
         reasons.append(Reason(_eleven_text(sum(meld.points for meld, _ in melds)), Rule.ELEVEN))
-        new = state.evolve(points=tuple(total + change for total, change in zip(state.points, changes)))
+        new = state.evolve(points=added(state.points, changes))
         standing = self.result(new)
         if standing.over:
             reasons.append(Reason(standing.headline, Rule.END))
-        elif min(new.points) >= _target(new):
+        elif min(new.points) >= self.target(new):
             reasons.append(Reason(f"both sides have {new.points[0]}: play another hand", Rule.END))
         return HandResult(new, changes, reasons, standing.winner)
 
     # -- reading ------------------------------------------------------------------------------
     def result(self, state: TresetteState, called: bool = False) -> Result:
-        target, (first, second) = _target(state), state.points
-        leader = 0 if first > second else 1
-        score = f"{max(first, second)} to {min(first, second)}"
+        target, (first, second) = self.target(state), state.points
         if max(first, second) < target:
-            if first == second:
-                return Result(False, None, f"Level at {first} (game to {target})")
-            return Result(False, None, f"{side_does(leader, 'leads')} {score} (game to {target})")
-        if first != second:
-            return Result(True, leader, f"{side_does(leader, 'wins')} the game {score}")
+            return Result(False, None, lead_or_level(state.points, suffix=f" (game to {target})"))
+        if first != second:  # at or past the target, the higher total wins
+            leader = 0 if first > second else 1
+            return Result(True, leader, wins(leader, state.points, " the game"))
         if state.options["equal_at_target"] == Equal.DRAW:
             return Result(True, None, f"Draw: both sides reach {target} with {first}")
         return Result(False, None, f"Level at {first}, past {target}: play on")
 
-    def scores(self, state: TresetteState) -> list[int]:
-        return list(state.points)
-
-    def target(self, state: State) -> int:
-        return _target(state)
-
     def board(self, state: TresetteState) -> Board:
-        lines = (f"First to {_target(state)}",
+        lines = (f"First to {self.target(state)}",
                  f"Every hand: {_HAND_POINTS} from cards and last trick, plus melds")
         turn = (("Deals", state.dealer), ("Leads", state.table.next_seat(state.dealer)))
         return dataclasses.replace(super().board(state), lines=lines, turn=turn)
-
-    def public_state(self, state: TresetteState) -> dict:
-        return {}
 
     def example_hand(self, state: TresetteState, rng) -> dict:
         record: dict = {"last_trick": rng.randrange(2)}
@@ -230,10 +207,6 @@ class Tresette(Game):
         return record
 
 
-def _target(state: State) -> int:
-    return state.options["target"]
-
-
 def _captured(record: Mapping) -> tuple[list[int], list[int], bool]:
     """Each side's aces and figures, and whether the app counted them from the cards."""
     cards = record.get("cards")
@@ -248,17 +221,13 @@ def _captured_text(side: int, aces: int, figures: int, points: int, counted: boo
     lost_text = f" ({lost} lost)" if lost else ""
     source = ", counted from the cards" if counted else ""
     threes = figures // _FIGURES_PER_POINT
-    return (f"{side_name(side)}: {_plural(aces, 'ace')} + {threes} for {_plural(figures, 'figure')}"
+    return (f"{side_name(side)}: {plural(aces, 'ace')} + {threes} for {plural(figures, 'figure')}"
             f"{lost_text} = {points}{source}")
 
 
 def _eleven_text(meld_points: int) -> str:
     text = f"cards and last trick: {_HAND_POINTS} in all, as every hand"
     return text + (f"; melds {meld_points} more" if meld_points else "")
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def _held_melds(record: Mapping) -> list[tuple[Meld, int]]:

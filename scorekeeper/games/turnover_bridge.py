@@ -18,7 +18,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .base import Board, Field, Game, HandResult, Reason, RecordError, RecordForm, Result, State, side_name
+from ._race import Race, lead_or_level
+from .base import (Board, Field, HandResult, Reason, RecordError, RecordForm, Result, State, added, only, plural,
+                   side_name)
 
 _PLAYERS = 2
 _TRICKS = 26
@@ -41,11 +43,7 @@ class TurnoverBridgeState(State):
     ties: int = 0
 
 
-def _games(number: int) -> str:
-    return f"{number} game" if number == 1 else f"{number} games"
-
-
-class TurnoverBridge(Game):
+class TurnoverBridge(Race):
     key = "turnover_bridge"
     name = "Turnover Bridge"
     min_players = _PLAYERS
@@ -54,6 +52,8 @@ class TurnoverBridge(Game):
     unit = "games"
     rules = Rule
     state_class = TurnoverBridgeState
+    totals = "games"
+    target_option = "games_to_win"
     options = (
         Field(
             "games_to_win",
@@ -90,9 +90,6 @@ class TurnoverBridge(Game):
         RecordForm("winner", ("winner",), "who won (nobody for a 13-13 tie)"),
     )
 
-    def ends_by_call(self, options: Mapping) -> bool:
-        return options.get("games_to_win") is None
-
     # -- checking -----------------------------------------------------------------------------
     def validate(self, state: State, record: dict) -> None:
         has_tricks, has_winner = record.get("tricks") is not None, "winner" in record
@@ -114,48 +111,30 @@ class TurnoverBridge(Game):
             new = state.evolve(ties=state.ties + 1)
             reason = Reason(f"tied{how}: no game to either; ties {new.ties}", Rule.TIE)
             return HandResult(new, [0] * _PLAYERS, [reason])
-        changes = [1 if side == winner else 0 for side in range(_PLAYERS)]
-        new = state.evolve(games=tuple(total + change for total, change in zip(state.games, changes)))
+        changes = only(winner, 1, _PLAYERS)
+        new = state.evolve(games=added(state.games, changes))
         reasons = [Reason(f"{side_name(winner)} won the game{how}: +1 game", Rule.GAME)]
-        session_winner = self._reached(new)
+        session_winner = self.reached(new)
         if session_winner is not None:
-            text = f"{side_name(session_winner)} has {_games(new.games[session_winner])} and wins the session"
+            text = f"{side_name(session_winner)} has {plural(new.games[session_winner], 'game')} and wins the session"
             reasons.append(Reason(text, Rule.END))
         return HandResult(new, changes, reasons, winner)
 
     # -- reading ------------------------------------------------------------------------------
-    @staticmethod
-    def _reached(state: TurnoverBridgeState) -> int | None:
-        target = state.options.get("games_to_win")
-        if target is None:
-            return None
-        return next((side for side, total in enumerate(state.games) if total >= target), None)
-
     def result(self, state: TurnoverBridgeState, called: bool = False) -> Result:
-        first, second = state.games
-        score = f"{_games(max(first, second))} to {min(first, second)}"
-        reached = self._reached(state)
-        if reached is not None:
-            return Result(True, reached, f"{side_name(reached)} wins the session {score}")
-        if first == second:
-            level = "no games won yet" if first == 0 else f"{_games(first)} each"
-            if called:
-                return Result(True, None, f"The session is a draw: {level}")
-            return Result(False, None, level.capitalize() if first == 0 else f"Level at {level}")
-        leader = 0 if first > second else 1
+        games = state.games
+        winner = self.winner(state, called)  # called: more games wins
+        if winner is not None:
+            score = f"{plural(games[winner], 'game')} to {games[1 - winner]}"
+            return Result(True, winner, f"{side_name(winner)} wins the session {score}")
         if called:
-            return Result(True, leader, f"{side_name(leader)} wins the session {score}")
-        return Result(False, None, f"{side_name(leader)} leads {score}")
-
-    def scores(self, state: TurnoverBridgeState) -> list[int]:
-        return list(state.games)
-
-    def target(self, state: State) -> int | None:
-        return state.options.get("games_to_win")
+            level = "no games won yet" if not games[0] else f"{plural(games[0], 'game')} each"
+            return Result(True, None, f"The session is a draw: {level}")
+        return Result(False, None, lead_or_level(games, "game", nothing="No games won yet"))
 
     def board(self, state: TurnoverBridgeState) -> Board:
         target = self.target(state)
-        lines = [f"First to {_games(target)}"] if target else ["Session: press finish to end it"]
+        lines = [f"First to {plural(target, 'game')}"] if target else ["Session: press finish to end it"]
         if state.ties:
             lines.append(f"Tied games: {state.ties}")
         turn = (("Deals", state.dealer), ("Leads", state.table.next_seat(state.dealer)))

@@ -445,8 +445,8 @@ def test_form_fields_follow_who_is_lying(state, names):
 
 
 def test_every_rule_id_is_a_section_of_the_rules_page():
-    from scorekeeper.games.envite import _Rule
-    assert {rule.value for rule in _Rule} <= PAGE_IDS
+    from scorekeeper.games.envite import Rule
+    assert {rule.value for rule in Rule} <= PAGE_IDS
 
 
 # -- properties --------------------------------------------------------------------------------

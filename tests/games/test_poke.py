@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.games import RecordError, get_game
-from scorekeeper.games.poke import PokeState, _Rule
+from scorekeeper.games.poke import PokeState, Rule
 
 from .properties import (
     FAST,
@@ -409,7 +409,7 @@ def test_records_that_are_not_objects_of_fields_are_refused(raw):
 
 def test_every_rule_a_reason_links_to_is_a_section_of_the_rules_page():
     ids = set(re.findall(r'<section id="([^"]+)"', TEMPLATE.read_text()))
-    assert {rule.value for rule in _Rule} <= ids
+    assert {rule.value for rule in Rule} <= ids
 
 
 # -- properties ---------------------------------------------------------------------------------

@@ -191,7 +191,7 @@ def test_a_shared_lowest_score_shares_the_win_by_default():
     # tally.md: tie_at_end shared (default): winner null, state.winners lists them
     state, hand = play_all(start(), [all_to(A), all_to(A)])
     assert GAME.scores(state) == [10, 0, 0, 0]
-    assert GAME.result(state) == Result(True, None, "B and C and D share the win on 0 points", winners=(B, C, D))
+    assert GAME.result(state) == Result(True, None, "B, C and D share the win on 0 points", winners=(B, C, D))
     assert GAME.public_state(state) == {"winners": [B, C, D]}
     assert hand.reasons[-1].rule == "ties"
 
@@ -201,7 +201,7 @@ def test_play_on_plays_another_hand_until_one_is_lowest():
     state, hand = play_all(start(**options), [all_to(A), all_to(A)])
     assert GAME.result(state).over is False and GAME.public_state(state) == {"winners": []}
     last = hand.reasons[-1]
-    assert (str(last), last.rule) == ("B and C and D tie for the lowest score, 0: one more hand", "ties")
+    assert (str(last), last.rule) == ("B, C and D tie for the lowest score, 0: one more hand", "ties")
     state, _ = play_all(state, [jacks(B, B, C, A)])  # B +2, C +1, A +1: D alone on 0
     assert GAME.scores(state) == [11, 3, 1, 0]
     assert GAME.result(state).winner == D and GAME.public_state(state) == {"winners": [D]}

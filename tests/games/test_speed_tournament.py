@@ -149,7 +149,7 @@ def test_a_five_player_tournament_round_by_round():
     state = start(5, first_dealer=1)
     state, hand = play_all(state, [out(C)])
     assert hand.changes == [1, 1, 0, 1, 1] and state.dealer == D  # B deals, C is out: D next
-    assert [str(r) for r in hand.reasons] == ["C is eliminated", "A, B, D, E survive the round: +1 each"]
+    assert [str(r) for r in hand.reasons] == ["C is eliminated", "A, B, D and E survive the round: +1 each"]
     assert shown(state)["next_deal"] == {"cards": 26, "piles": 2, "removed": 0}
     state, hand = play_all(state, [out(E)])
     assert hand.changes == [1, 1, 0, 1, 0] and state.dealer == A  # D deals, E is out: A next
