@@ -1,24 +1,92 @@
-"""The rules reference: one page per game, an anchor per rule, for looking things up mid-game."""
+"""The rules reference: one page per game, an anchor per rule, for looking things up mid-game; the
+search across them all, and the table words."""
 
-from flask import abort, current_app, render_template
+from __future__ import annotations
+
+import re
+
+from flask import abort, current_app, render_template, request
 from jinja2 import TemplateNotFound
 
 from ..games import GAMES
 from . import bp
+from .catalog import choices_in_words, entry, house_rule, option
+from .glossary import by_word
+from .search import LONGEST_QUERY, plain, search
+from .tables import table_rules
+
+FORM_PREFIX = "opt-"  # the new-match form names an option's field so
 
 
 @bp.get("/")
 def index():
-    """Every game the app scores."""
-    return render_template("rules/index.html", games=GAMES.values())
+    """Every game the app scores, with its other names, its players and what it is; the search."""
+    return render_template("rules/index.html", games=GAMES.values(), entry=entry)
+
+
+@bp.get("/search")
+def find():
+    """Results for the words typed (a GET form: it works without JavaScript)."""
+    query = request.args.get("q", "")[:LONGEST_QUERY].strip()
+    return render_template("rules/search.html", query=query, hits=search(query) if query else [])
+
+
+@bp.get("/words")
+def words():
+    """The table words, each with its game and the section that explains it."""
+    return render_template("rules/words.html", terms=by_word(), games=GAMES)
 
 
 @bp.get("/<key>")
 def show(key: str):
-    """How one game scores, in our own words; a game without its page yet shows its declarations."""
+    """How one game scores, in our own words; a game without its page yet shows its declarations.
+    Opened from a match (?match=<id>), the page also shows that table's house rules."""
     game = GAMES.get(key) or abort(404)
     try:
         template = current_app.jinja_env.get_template(f"rules/{key}.html")
     except TemplateNotFound:
         template = "rules/declared.html"
-    return render_template(template, game=game)
+    table = table_rules(game, request.args.get("match"), request.args.get("hand"))
+    return render_template(template, game=game, table=table)
+
+
+# -- for the pages ----------------------------------------------------------------------------------
+
+
+@bp.app_template_global()
+def option_label(game, name: str) -> str:
+    """An option as the new-match form names it."""
+    fld = option(game, name)
+    return fld.title if fld else name.replace("_", " ").capitalize()
+
+
+@bp.app_template_global()
+def option_choices(game, name: str) -> str:
+    """An option's values in the form's words, the usual one first."""
+    fld = option(game, name)
+    return choices_in_words(game, fld) if fld else ""
+
+
+@bp.app_template_global()
+def rules_entry(game):
+    """The reference's card for a game: other names, the line, the sources."""
+    return entry(game.key)
+
+
+@bp.app_template_global()
+def ruling_anchor(key: str, name: str) -> str | None:
+    """The section of a game's rules page that rules on one of its options; `name` may also be
+    the new-match form's key for it ("opt-all13_courts")."""
+    game = GAMES.get(key)
+    if game is None:
+        return None
+    if option(game, name) is None and name.startswith(FORM_PREFIX):
+        name = name[len(FORM_PREFIX):]
+    return house_rule(game, name).anchor
+
+
+@bp.app_template_filter()
+def contents(html) -> list[tuple[str, str]]:
+    """(anchor, heading) of each section of a page body, for its contents."""
+    found = re.findall(r'<section id="([^"]+)"[^>]*>\s*<h2[^>]*>(.*?)</h2>', str(html), re.S)
+    return [(anchor, plain(heading)) for anchor, heading in found]
