@@ -24,10 +24,14 @@ from sqlalchemy import (BigInteger, Column, PrimaryKeyConstraint, SmallInteger, 
                         select)
 from sqlalchemy.exc import SQLAlchemyError
 
-from . import service, tallies, verify
+from . import tallies, verify
+from .errors import Invalid
 from .extensions import db
 from .games import base
+from .matches.present import SideNames
 from .models import Match, as_utc
+from .records.reads import ID_LIMIT, score
+from .records.writes import clean_name
 
 FORMAT = "scorekeeper-export"
 VERSION = 1
@@ -235,8 +239,8 @@ def checked_value(label: str, column: Column, value: Any) -> Any:
     except (TypeError, ValueError, OverflowError) as error:
         raise DataError(f"{label}: the column {column.name} {error}.") from None
     # The pages reach ids up to ID_LIMIT, and the next row takes the one after the largest.
-    if numbered_by_the_database(column) and not 1 <= decoded < service.ID_LIMIT:
-        raise DataError(f"{label}: the column {column.name} must be from 1 to {service.ID_LIMIT - 1}.")
+    if numbered_by_the_database(column) and not 1 <= decoded < ID_LIMIT:
+        raise DataError(f"{label}: the column {column.name} must be from 1 to {ID_LIMIT - 1}.")
     return decoded
 
 
@@ -325,8 +329,8 @@ def check_players(players: list[dict]) -> None:
     """Names as the app keeps them, each with its case-folded key (how a new match finds a player)."""
     for player in players:
         try:
-            clean = service.clean_name(player["name"])
-        except service.Invalid as error:
+            clean = clean_name(player["name"])
+        except Invalid as error:
             raise DataError(f"player {player['id']}: {error.message}") from None
         if clean != player["name"]:
             raise DataError(f"player {player['id']}: the name {player['name']!r} has spaces the app takes out.")
@@ -451,9 +455,10 @@ def write_hands_csv(out: IO[str]) -> int:
 
 def match_rows(match: Match) -> Iterator[list]:
     recorded = {hand.number: hand.created for hand in match.hands}
-    scored = service.score(match)
+    scored = score(match)
+    named = SideNames(scored.sides)
     for number, (record, done) in enumerate(zip(scored.replay.records, scored.replay.results), start=1):
-        reasons = "; ".join(service.named(match, str(reason)) for reason in done.reasons)
+        reasons = "; ".join(named(str(reason)) for reason in done.reasons)
         for side, change in enumerate(done.changes):
             yield [
                 match.id, match.game, match.created.isoformat(), match.status, number,

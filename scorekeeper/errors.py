@@ -1,8 +1,50 @@
-"""How refusals become answers: the one place a domain error gets its HTTP status."""
+"""Refusals: the domain errors the record layer raises, and the one place each gets its HTTP status."""
 
 from __future__ import annotations
 
-from .service import Conflict, Forbidden, Invalid, Malformed, NotFound, ServiceError, Unauthorized
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .games import RecordError
+
+
+class ServiceError(Exception):
+    """A request that cannot be taken: a sentence a player understands and per-field notes."""
+
+    def __init__(self, message: str, fields: Mapping[str, str] | None = None):
+        super().__init__(message)
+        self.message = message
+        self.fields = dict(fields or {})
+
+    @classmethod
+    def from_record(cls, error: RecordError) -> ServiceError:
+        return cls(error.message, error.fields)
+
+
+class NotFound(ServiceError):
+    """No such match, hand or game."""
+
+
+class Conflict(ServiceError):
+    """The match is not in a state to take this: finished, changed by another phone, a later hand breaks."""
+
+
+class Unauthorized(ServiceError):
+    """A write to a match without its key."""
+
+
+class Forbidden(ServiceError):
+    """A write to a match with a key that is not its own."""
+
+
+class Invalid(ServiceError):
+    """The record or the set-up breaks the game's rules or types."""
+
+
+class Malformed(ServiceError):
+    """The request itself is not what the API takes (not a JSON object)."""
+
 
 STATUS: dict[type[ServiceError], int] = {
     Malformed: 400, Unauthorized: 401, Forbidden: 403, NotFound: 404, Conflict: 409, Invalid: 422,

@@ -20,7 +20,8 @@ from .extensions import db
 from .games import GAMES, RecordError, ReplayError, replay
 from .games.base import encode_state, marked_sides
 from .models import Hand, Match
-from .service import Scored, _result_columns, _save, _store, hand_answer
+from .records.reads import Scored
+from .records.writes import hand_columns, result_columns, store_anew
 
 
 class Unscorable(Exception):
@@ -98,19 +99,22 @@ def _engine(match: Any, what: str, call: Callable[[], Any]) -> Any:
         raise Unscorable(f"match {match.id}: {what} ({type(error).__name__}: {error})") from None
 
 
+_REPLAYED = ("state", "changes", "reasons", "game_winner")  # a hand's stored columns, beside its record
+
+
 def _compare(scored: Scored, seats: Sequence[Any], hands: Sequence[Any]) -> list[str]:
     match, done = scored.match, scored.replay
     found = []
     if not same_json(match.state, encode_state(done.state)) or match.state_version != match.version:
         found.append(f"match {match.id}: the stored state is not the replayed one")
     for hand, record, result in zip(hands, done.records, done.results):
-        reasons = [[reason.text, str(reason.rule)] for reason in result.reasons]
+        replayed = hand_columns(result, record)
         stored = [hand.record, hand.state, hand.changes, hand.reasons, hand.game_winner]
-        if not same_json(stored, [record, encode_state(result.state), result.changes, reasons, result.game_winner]):
+        if not same_json(stored, [record, *(replayed[name] for name in _REPLAYED)]):
             found.append(f"match {match.id}, hand {hand.number}: stored values differ from the replay")
-        elif hand.answer is not None and not _same_answer(hand.answer, record, result):
+        elif hand.answer is not None and not _same_answer(hand.answer, replayed["answer"]):
             found.append(f"match {match.id}, hand {hand.number}: its stored answer differs from the replay")
-    derived = _result_columns(scored, match.version)
+    derived = result_columns(scored, match.version)
     if any(not same_json(getattr(match, name), value) for name, value in derived.items() if name != "state_version"):
         found.append(f"match {match.id}: its status, winner or headline differs from the replay")
     if any(seat.outcome != scored.result.outcome(seat.side) for seat in seats):
@@ -118,12 +122,12 @@ def _compare(scored: Scored, seats: Sequence[Any], hands: Sequence[Any]) -> list
     return found
 
 
-def _same_answer(answer: Any, record: dict, result) -> bool:
+def _same_answer(answer: Any, replayed: str) -> bool:
     try:
         stored = jsontext.loads(answer)
     except (TypeError, ValueError):  # not JSON text at all
         return False
-    return same_json(stored, jsontext.loads(hand_answer(record, result.changes, [r.text for r in result.reasons])))
+    return same_json(stored, jsontext.loads(replayed))
 
 
 def same_json(stored: Any, replayed: Any) -> bool:
@@ -182,8 +186,7 @@ def _heal(match: Match) -> bool:
             scored = replay_stored(match, match.seats, hands_of(match))
         except Unscorable:
             return False
-        _store(match, scored.replay, first=1)
-        _save(scored)
+        store_anew(scored)
         return True
 
 

@@ -11,13 +11,13 @@ from flask import Flask
 from sqlalchemy import inspect, select
 from werkzeug.datastructures import MultiDict
 
-from . import service
 from .extensions import db
 from .games import GAMES, RecordError
 from .games.base import encode_state
 from .matches.forms import HandForm
 from .matches.present import hand_page
 from .models import IN_PROGRESS, Match, Player, Seat
+from .records.reads import score
 
 PAGES = ("/", "/matches", "/rules/", "/players/")
 MATCH_PAGES = ("/matches/{id}", "/matches/{id}/hands", "/api/v1/matches/{id}?hands=1")
@@ -51,7 +51,7 @@ def _draw_new_match(game) -> None:
                   called=False, state=encode_state(game.new_state(table, options)))
     match.seats = [Seat(position=seat, side=table.side_of(seat), player=Player(name=f"Player {seat + 1}"))
                    for seat in range(players)]
-    hand_page(service.score(match), HandForm(), MultiDict(), {})
+    hand_page(score(match), HandForm(), MultiDict(), {})
 
 
 def _seats(game, count: int) -> bool:

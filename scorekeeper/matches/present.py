@@ -1,28 +1,60 @@
-"""What the match pages show, gathered from a replayed match (page building only: the forms are
-read by widgets.py and forms.py, the lists are queried in queries.py)."""
+"""What the match pages show, gathered from a match as read (page building only: the forms are
+read by widgets.py and forms.py, the lists are queried in queries.py). Each page is handed what
+it shows, its texts with the sides named by their players."""
 
 from __future__ import annotations
 
 import random
 import secrets
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from flask import current_app, render_template, session
 from jinja2 import TemplateNotFound
 from werkzeug.datastructures import MultiDict
 
-from .. import service
-from ..extensions import db
-from ..games import Game, RecordError
-from ..games.base import LETTERS
-from ..models import MatchEvent, Player
-from ..service import Invalid, Scored, ServiceError
-from . import counters
+from ..errors import Invalid, ServiceError
+from ..games import Game, RecordError, get_game
+from ..games.base import LETTERS, render
+from ..models import MatchEvent
+from ..records import reads
+from ..records.reads import Scored
+from . import counters, queries
 from .forms import OPTION_PREFIX, game_option_widgets, options_from_form
 from .widgets import Seating, form_sections, hidden_rules_css, record_from_form, values_from_record
 
 LATEST = 8  # hands shown under the form; the rest are a tap away
+HANDS_PAGE = 15  # hands a page of the list shows: a long match stays light on a phone
 LOG_SHOWN = 10  # the latest changes to the match shown on its page
+
+
+class SideNames:
+    """How the pages name each side of one match: by its players ("Jana & Luis"), with the verb
+    agreeing ("Jana & Luis win the game"). Worked out once for a page and handed to its templates
+    (the `named` filter); the API names the same sides by letter (api/answers.py)."""
+
+    def __init__(self, sides: Sequence[Sequence[str]]):
+        self.labels = [" & ".join(players) for players in sides]
+        self.several = [len(players) > 1 for players in sides]
+
+    @classmethod
+    def of(cls, match: Any) -> SideNames:
+        """The sides of `match`, a Match or a list's summary of one (its names and seats' sides)."""
+        table = get_game(match.game).table(len(match.seat_sides), match.seat_sides)
+        names = match.player_names
+        return cls([[names[seat] for seat in table.seats_of(side)] for side in range(table.sides)])
+
+    def __call__(self, text: str) -> str:
+        """An engine text with its sides named."""
+        return render(text, self.labels, self.several)
+
+
+def named(text: str | None, sides: SideNames | Any) -> str:
+    """An engine text as the pages show it; `sides` is the page's SideNames, or a match (a list's
+    summary of one) whose sides are named from its seats."""
+    if not text:
+        return ""
+    return (sides if isinstance(sides, SideNames) else SideNames.of(sides))(text)
 
 
 def seating(scored: Scored) -> Seating:
@@ -31,7 +63,7 @@ def seating(scored: Scored) -> Seating:
 
 def state_before(scored: Scored, number: int | None):
     """The state a hand was (or will be) played from."""
-    return scored.state if number is None else service.state_before(scored, number)
+    return scored.state if number is None else scored.state_before(number)
 
 
 def record_from_request(scored: Scored, form: MultiDict, number: int | None = None) -> dict:
@@ -102,22 +134,28 @@ def edit_values(scored: Scored, number: int) -> dict:
 def hand_page(scored: Scored, form, values: Mapping, errors: Mapping, message: str | None = None,
               editing: int | None = None, writer: bool = True):
     """The match page: scoreboard, the hand form (new or editing), the latest hands."""
+    side_names = SideNames(scored.sides)
     fields = scored.game.form_fields(state_before(scored, editing))
-    errors = {name: service.named(scored.match, text) for name, text in errors.items()}
+    errors = {name: side_names(text) for name, text in errors.items()}
     sections = form_sections(fields, scored.game.record_forms, seating(scored), values, errors)
     count = scored.count
     latest = hand_rows(scored, range(count, max(count - LATEST, 0), -1))
     form.expected.data = editing or scored.next_number
     form.token.data = form.token.data or secrets.token_hex(8)
+    own = own_board(scored.game)
     return render_template(
         "matches/match.html",
         s=scored,
+        side_names=side_names,
         board=scored.game.board(scored.state),
-        own_board=own_board(scored.game),
+        own_board=own,
+        public_state=scored.game.public_state(scored.state) if own else None,
         form=form,
         sections=sections,
         hidden_css=hidden_rules_css(fields),
         latest=latest,
+        game_won=game_won(scored, latest),
+        can_finish=scored.game.ends_by_call(scored.match.options) and not scored.finished,
         message=message,
         editing=editing,
         calculators=counters.panels(scored.game, seating(scored), values),
@@ -128,15 +166,37 @@ def hand_page(scored: Scored, form, values: Mapping, errors: Mapping, message: s
     )
 
 
+def game_won(scored: Scored, latest: list[dict]) -> str | None:
+    """The last hand's last reason where that hand won a game of the match (a banner over the board)."""
+    if latest and latest[0]["reasons"] and scored.replay.results[-1].game_winner is not None:
+        return latest[0]["reasons"][-1].text
+    return None
+
+
+def hands_page(scored: Scored, before: int | None, writer: bool):
+    """Every hand of the match, newest first, a page at a time: the hands before hand `before`, as
+    many as keep the page light."""
+    top = scored.count if before is None else min(max(before - 1, 0), scored.count)
+    rows = light_page(hand_rows(scored, range(top, max(top - HANDS_PAGE, 0), -1)))
+    older = rows[-1]["number"] if rows and rows[-1]["number"] > 1 else None
+    return render_template("matches/hands.html", s=scored, side_names=SideNames(scored.sides), latest=rows,
+                           paged=top < scored.count, older=older, writer=writer)
+
+
+def confirm_page(scored: Scored, form, action: str, number: int | None = None):
+    """Ask once before deleting hand `number` ("delete"), the match ("remove"), or finishing it."""
+    hand = hand_rows(scored, [number])[0] if action == "delete" else None
+    return render_template("matches/confirm.html", s=scored, side_names=SideNames(scored.sides), form=form,
+                           number=number, hand=hand, action=action)
+
+
 def latest_changes(scored: Scored) -> list[MatchEvent]:
     """The match's latest logged changes, oldest first. Every change the log keeps moves the version
     on without adding a hand (recording one adds one of each): where the two agree there is nothing
     to read."""
     if scored.match.version == scored.count:
         return []
-    latest = db.session.scalars(db.select(MatchEvent).where(MatchEvent.match_id == scored.match.id)
-                                .order_by(MatchEvent.id.desc()).limit(LOG_SHOWN)).all()
-    return latest[::-1]
+    return reads.latest_events(scored.match, LOG_SHOWN)[::-1]
 
 
 def undone_hand(scored: Scored) -> int | None:
@@ -178,7 +238,7 @@ def new_match_page(game: Game, form, values: Mapping, error: ServiceError | None
         options=options,
         error=error,
         scored=scored,
-        known=db.session.scalars(db.select(Player).order_by(Player.name)).all(),
+        known=queries.known_players(),
     )
 
 

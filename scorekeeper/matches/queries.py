@@ -1,7 +1,8 @@
-"""The match lists the pages show, as database queries (no replay, no per-row query).
+"""The lists the pages show, as database queries (no replay, no per-row query).
 
-A list reads plain rows, not model objects: a page of 25 matches with their seats is two statements
-and no object bookkeeping, so its cost stays that of the rows it shows."""
+A list of matches reads plain rows, not model objects: a page of 25 matches with their seats is two
+statements and no object bookkeeping, so its cost stays that of the rows it shows. The players a
+form offers are read as they are."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from ..extensions import db
 from ..models import FINISHED, IN_PROGRESS, SHARED, WON, Match, Player, Seat, now_utc
 
 IDLE = timedelta(days=14)  # a match untouched this long has been set aside, not forgotten in play
+FILTER_PLAYERS = 30  # the history's player filter offers the most regular players (any other: from their page)
 
 
 @dataclass
@@ -127,5 +129,21 @@ def latest_for(player: int, limit: int) -> list[MatchSummary]:
 
 
 def version_of(match_id: int) -> int | None:
-    """The match's version (None: no such match), for a watching phone that did not say which it shows."""
-    return db.session.scalar(db.select(Match.version).where(Match.id == match_id))
+    """The match's version (None: no such match), for a watching phone that did not say which it
+    shows. The session is closed after: its connection goes back to the pool before the phone's
+    long wait."""
+    version = db.session.scalar(db.select(Match.version).where(Match.id == match_id))
+    db.session.close()
+    return version
+
+
+def filter_players(chosen: int | None) -> list[Player]:
+    """The players the history's filter offers, by name: the most regular ones, and the one chosen."""
+    regulars = db.select(Player.id).order_by(Player.played.desc(), Player.id).limit(FILTER_PLAYERS)
+    offered = Player.id.in_(regulars.scalar_subquery()) | (Player.id == chosen if chosen else False)
+    return db.session.scalars(db.select(Player).where(offered).order_by(Player.name)).all()
+
+
+def known_players() -> list[Player]:
+    """Every player by name, for a new match's seats to pick from."""
+    return db.session.scalars(db.select(Player).order_by(Player.name)).all()

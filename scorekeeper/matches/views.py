@@ -2,25 +2,24 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import segno
 from flask import Response, abort, current_app, flash, g, redirect, render_template, request, session, url_for
 from werkzeug.datastructures import MultiDict
 
-from .. import live, service
-from ..extensions import db
+from .. import live
+from ..errors import Forbidden, NotFound, ServiceError, Unauthorized, status_of
 from ..games import GAMES
-from ..models import Match, Player
-from ..errors import status_of
 from ..links import no_store, same_origin_path
-from ..service import NotFound, ServiceError
-from . import bp
+from ..records import keys, reads, writes
+from ..records.reads import ID_LIMIT, Scored
+from . import bp, present, queries
 from .forms import ConfirmForm, HandForm, SeatsForm
-from .present import (edit_values, hand_page, hand_rows, light_page, new_match_page, record_from_request,
+from .present import (confirm_page, edit_values, hand_page, hands_page, new_match_page, record_from_request,
                       seats_from_form, setup_page)
-from . import queries
 
 RECENT = 10
-PAGE = 15  # hands a page of the list shows: a long match stays light on a phone
 THEMES = ("auto", "light", "dark")
 KEYS_KEPT = 40
 HISTORY_PAGE = 25  # matches a history page shows; older ones a tap away (keyset, no OFFSET)
@@ -60,7 +59,7 @@ def new_match(key: str):
         names, options, error = seats_from_form(game, request.form)
         if error is None:
             try:
-                match = service.create_match(key, names, options, draw_partners=form.draw_partners.data)
+                match = writes.create_match(key, names, options, draw_partners=form.draw_partners.data)
                 hold_key(match.id, match.issued_key)
                 return redirect(url_for("matches.show", match_id=match.id))
             except ServiceError as failed:
@@ -70,9 +69,9 @@ def new_match(key: str):
 
 
 @bp.app_template_filter("named")
-def named(text: str | None, match: Match) -> str:
+def named(text: str | None, sides) -> str:
     """An engine text with its sides named by their players, as the pages show them."""
-    return service.named(match, text) if text else ""
+    return present.named(text, sides)
 
 
 @bp.before_request
@@ -83,8 +82,8 @@ def only_the_table_writes():
         return None
     try:
         # Held for the request: the session keeps only objects held elsewhere, and the view reads it next.
-        g.writing = service.authorize(request.view_args["match_id"], key_for(request.view_args["match_id"]))
-    except (service.Unauthorized, service.Forbidden) as refused:
+        g.writing = keys.authorize(request.view_args["match_id"], key_for(request.view_args["match_id"]))
+    except (Unauthorized, Forbidden) as refused:
         return render_template("matches/watching.html", match_id=request.view_args["match_id"],
                                message=refused.message), 403
     except ServiceError:
@@ -106,7 +105,7 @@ def hold_key(match_id: int, key: str) -> None:
 def can_write(match) -> bool:
     """Whether this phone holds the match's key."""
     try:
-        service.check_key(match, key_for(match.id))
+        keys.check_key(match, key_for(match.id))
     except ServiceError:
         return False
     return True
@@ -128,18 +127,17 @@ def watch(match_id: int):
 
 @bp.get("/matches/<int:match_id>/events")
 def events(match_id: int):
-    """Server-Sent Events: one `change` event when the match moves past the version the page shows,
-    or nothing within a short wait (the browser then asks again). The phone waits on the process's
-    live hub, holding no database connection; a page that names its version costs no query at all."""
+    """Server-Sent Events: one `change` event once the match moves past the version the page shows."""
+    # Or nothing within a short wait (the browser then asks again). The phone waits on the process's
+    # live hub, holding no database connection; a page that names its version costs no query at all.
     seen = request.args.get("version", type=int)
     wait = min(max(request.args.get("wait", WATCH_SECONDS, type=int), 1), WATCH_SECONDS)
-    if not 0 < match_id <= service.ID_LIMIT:
+    if not 0 < match_id <= ID_LIMIT:
         abort(404)  # the live poller reads every watched id in one statement: none may break it
     if seen is None:
-        seen = queries.version_of(match_id)
+        seen = queries.version_of(match_id)  # and the connection goes back to the pool before the long wait
         if seen is None:
             abort(404)
-        db.session.close()  # the connection goes back to the pool before the long wait
     hub = current_app.extensions["live"]
     return Response(live.stream(hub, match_id, seen, wait, HEARTBEAT_SECONDS), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
@@ -147,12 +145,12 @@ def events(match_id: int):
 
 @bp.get("/matches/<int:match_id>/join")
 def join(match_id: int):
-    """The scorer link: this phone may now record and fix hands of the match. The key rides in the
-    query string, which the access log leaves out."""
+    """The scorer link: this phone may now record and fix hands of the match."""
+    # The key rides in the query string, which the access log leaves out.
     key = request.args.get("key", "")
-    _load(match_id)
+    scored = _load(match_id)
     try:
-        service.authorize(match_id, key)
+        keys.check_key(scored.match, key)
     except ServiceError as refused:
         return render_template("matches/watching.html", match_id=match_id, message=refused.message), 403
     hold_key(match_id, key)
@@ -185,25 +183,18 @@ def record(match_id: int):
         return hand_page(scored, HandForm(formdata=None), request.form, {}, DAMAGED_FORM), 400
     try:
         raw = record_from_request(scored, request.form)
-        service.record_hand(match_id, raw, expected=form.expected.data, entered_by="web", token=form.token.data or None)
+        writes.record_hand(scored, raw, expected=form.expected.data, entered_by="web", token=form.token.data or None)
     except ServiceError as error:
-        db.session.rollback()
-        return hand_page(service.load(match_id), form, request.form, error.fields, error.message,
+        return hand_page(reads.load(match_id), form, request.form, error.fields, error.message,
                          writer=True), status_of(error)
     return redirect(url_for("matches.show", match_id=match_id))
 
 
 @bp.get("/matches/<int:match_id>/hands")
 def hands(match_id: int):
-    """Every hand of the match, newest first, a page at a time: the hands before `?before=<number>`,
-    as many as keep the page light (fewer where each hand has many reasons)."""
+    """Every hand of the match, newest first, a light page at a time (`?before=<number>`)."""
     scored = _load(match_id)
-    before = request.args.get("before", type=int)
-    top = scored.count if before is None else min(max(before - 1, 0), scored.count)
-    rows = light_page(hand_rows(scored, range(top, max(top - PAGE, 0), -1)))
-    return render_template("matches/hands.html", s=scored, latest=rows, paged=top < scored.count,
-                           older=rows[-1]["number"] if rows and rows[-1]["number"] > 1 else None,
-                           writer=can_write(scored.match))
+    return hands_page(scored, request.args.get("before", type=int), writer=can_write(scored.match))
 
 
 @bp.route("/matches/<int:match_id>/hands/<int:number>/edit", methods=["GET", "POST"])
@@ -213,12 +204,11 @@ def edit(match_id: int, number: int):
     form = HandForm()
     if form.validate_on_submit():
         try:
-            service.edit_hand(match_id, number, record_from_request(scored, request.form, number))
+            writes.edit_hand(scored, number, record_from_request(scored, request.form, number))
             flash(f"Hand {number} changed; every total after it follows.")
             return redirect(url_for("matches.show", match_id=match_id))
         except ServiceError as error:
-            db.session.rollback()
-            return hand_page(service.load(match_id), form, request.form, error.fields, error.message, editing=number,
+            return hand_page(reads.load(match_id), form, request.form, error.fields, error.message, editing=number,
                              writer=True), status_of(error)
     if request.method == "POST":
         return hand_page(scored, HandForm(formdata=None), request.form, {}, DAMAGED_FORM, editing=number), 400
@@ -232,8 +222,8 @@ def delete(match_id: int, number: int):
     scored = _load(match_id, number)
     form = ConfirmForm()
     if form.validate_on_submit():
-        return _change(match_id, lambda: service.delete_hand(match_id, number), f"Hand {number} deleted.")
-    return render_template("matches/confirm.html", s=scored, form=form, number=number, action="delete")
+        return _change(scored, partial(writes.delete_hand, number=number), f"Hand {number} deleted.")
+    return confirm_page(scored, form, "delete", number)
 
 
 @bp.post("/matches/<int:match_id>/undo")
@@ -244,10 +234,10 @@ def undo(match_id: int):
         abort(400)
     scored = _load(match_id)
     if scored.match.called:
-        return _change(match_id, lambda: service.reopen_match(match_id), "Finish taken back: play on.")
+        return _change(scored, writes.reopen_match, "Finish taken back: play on.")
     number = scored.count
     record = scored.replay.records[-1] if number else None
-    if _attempt(lambda: service.undo_last(match_id, form.expected.data), f"Hand {number} taken back.", match_id):
+    if _attempt(scored, partial(writes.undo_last, expected=form.expected.data), f"Hand {number} taken back."):
         session["undone"] = {"match": match_id, "number": number, "record": record}
     return redirect(url_for("matches.show", match_id=match_id))
 
@@ -263,8 +253,8 @@ def redo(match_id: int):
         flash("There is no hand to put back.", "error")
         return redirect(url_for("matches.show", match_id=match_id))
     number = undone["number"]
-    return _change(match_id, lambda: service.record_hand(match_id, undone["record"], expected=number, entered_by="web"),
-                   f"Hand {number} put back.")
+    put_back = partial(writes.record_hand, raw=undone["record"], expected=number, entered_by="web")
+    return _change(_load(match_id), put_back, f"Hand {number} put back.")
 
 
 @bp.post("/matches/<int:match_id>/reopen")
@@ -273,7 +263,7 @@ def reopen(match_id: int):
     form = ConfirmForm()
     if not form.validate_on_submit():
         abort(400)
-    return _change(match_id, lambda: service.reopen_match(match_id), "Match reopened: play on.")
+    return _change(_load(match_id), writes.reopen_match, "Match reopened: play on.")
 
 
 @bp.post("/matches/<int:match_id>/rematch")
@@ -282,12 +272,11 @@ def rematch(match_id: int):
     form = ConfirmForm()
     if not form.validate_on_submit():
         abort(400)
-    _load(match_id)
+    scored = _load(match_id)
     try:
-        match = service.rematch(match_id)
+        match = writes.rematch(scored)
         hold_key(match.id, match.issued_key)
     except ServiceError as error:
-        db.session.rollback()
         flash(error.message, "error")
         return redirect(url_for("matches.show", match_id=match_id))
     flash("A new match at the same table.")
@@ -303,13 +292,12 @@ def setup(match_id: int):
         names, options, error = seats_from_form(scored.game, request.form)
         if error is None:
             try:
-                service.edit_setup(match_id, names, options)
+                writes.edit_setup(scored, names, options)
                 flash("Set-up changed; every hand was worked out again.")
                 return redirect(url_for("matches.show", match_id=match_id))
             except ServiceError as failed:
-                db.session.rollback()
                 error = failed
-        return setup_page(service.load(match_id), form, request.form, error), status_of(error)
+        return setup_page(reads.load(match_id), form, request.form, error), status_of(error)
     return setup_page(scored, form, None, None)
 
 
@@ -320,14 +308,13 @@ def remove(match_id: int):
     form = ConfirmForm()
     if form.validate_on_submit():
         try:
-            service.delete_match(match_id)
+            writes.delete_match(scored.match)
         except ServiceError as error:
-            db.session.rollback()
             flash(error.message, "error")
             return redirect(url_for("matches.show", match_id=match_id))
         flash(f"{scored.game.name} #{match_id} deleted.")
         return redirect(url_for("matches.home"))
-    return render_template("matches/confirm.html", s=scored, form=form, action="remove")
+    return confirm_page(scored, form, "remove")
 
 
 @bp.route("/matches/<int:match_id>/finish", methods=["GET", "POST"])
@@ -336,8 +323,8 @@ def finish(match_id: int):
     scored = _load(match_id)
     form = ConfirmForm()
     if form.validate_on_submit():
-        return _change(match_id, lambda: service.finish_match(match_id), "Match finished.")
-    return render_template("matches/confirm.html", s=scored, form=form, action="finish")
+        return _change(scored, writes.finish_match, "Match finished.")
+    return confirm_page(scored, form, "finish")
 
 
 @bp.get("/matches")
@@ -345,27 +332,17 @@ def history():
     """Every match, filtered by game and by player."""
     game = request.args.get("game") or None
     player = request.args.get("player", type=int)
-    if player is not None and not 0 < player <= service.ID_LIMIT:
+    if player is not None and not 0 < player <= ID_LIMIT:
         player = None  # no such player: the whole history, not a database overflow
     before = request.args.get("before", type=int)
-    if before is not None and not 0 < before <= service.ID_LIMIT:
+    if before is not None and not 0 < before <= ID_LIMIT:
         before = None
     game = game if game in GAMES else None
     found = queries.page(game=game, player=player, before=before, limit=HISTORY_PAGE + 1)
     older = found[HISTORY_PAGE - 1].id if len(found) > HISTORY_PAGE else None
-    players = filter_players(player)
+    players = queries.filter_players(player)
     return render_template("matches/history.html", matches=found[:HISTORY_PAGE], games=GAMES, players=players,
                            game=game, player=player, older=older, paged=before is not None)
-
-
-FILTER_PLAYERS = 30  # the history's player filter offers the most regular players (any other: from their page)
-
-
-def filter_players(chosen: int | None) -> list[Player]:
-    """The players the history's filter offers, by name: the most regular ones, and the one chosen."""
-    regulars = db.select(Player.id).order_by(Player.played.desc(), Player.id).limit(FILTER_PLAYERS)
-    offered = Player.id.in_(regulars.scalar_subquery()) | (Player.id == chosen if chosen else False)
-    return db.session.scalars(db.select(Player).where(offered).order_by(Player.name)).all()
 
 
 def _back() -> str:
@@ -374,34 +351,35 @@ def _back() -> str:
     return target if same_origin_path(target) else url_for("matches.home")
 
 
-def _attempt(action, done: str, match_id: int | None = None) -> bool:
-    """Run a change and say how it went in a flash; a refusal rolls back. False if refused."""
+def _attempt(scored: Scored, write, done: str) -> bool:
+    """Run `write` on the match as read and say how it went in a flash (a refusal with its sides
+    named, the match read afresh). False if refused."""
+    match_id = scored.match.id
     try:
-        action()
+        write(scored)
+    except NotFound:
+        abort(404)
     except ServiceError as error:
-        db.session.rollback()
-        if isinstance(error, NotFound):
-            abort(404)
-        message = service.named(service.get_match(match_id), error.message) if match_id else error.message
-        flash(message, "error")
+        flash(present.named(error.message, reads.get_match(match_id)), "error")
         return False
     flash(done)
     return True
 
 
-def _change(match_id: int, action, done: str):
-    _load(match_id)
-    _attempt(action, done, match_id)
+def _change(scored: Scored, write, done: str):
+    """Run `write` as `_attempt` does, then back to the match."""
+    match_id = scored.match.id
+    _attempt(scored, write, done)
     return redirect(url_for("matches.show", match_id=match_id))
 
 
-def _load(match_id: int, number: int | None = None):
-    """The replayed match, or the 404 page (also for a hand number it does not have)."""
+def _load(match_id: int, number: int | None = None) -> Scored:
+    """The match as read, or the 404 page (also for a hand number it does not have)."""
     try:
-        match = service.get_match(match_id)
-    except ServiceError:
+        match = reads.get_match(match_id)
+    except NotFound:
         abort(404)
-    scored = service.score(match)
+    scored = reads.score(match)
     if number is not None and not 1 <= number <= scored.count:
         abort(404)
     return scored

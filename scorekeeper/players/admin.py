@@ -1,6 +1,6 @@
 """The host's changes to a player everywhere: rename one, or merge two who are the same person.
 
-A match's set-up only ever seats its own players (service.edit_setup); these are the only changes
+A match's set-up only ever seats its own players (records.writes.edit_setup); these are the only changes
 to a shared player. The command line (`flask players`) and the host's page both call them, so they
 refuse with the same sentences. Every match that shows the change moves its version on (a watching
 phone reloads, a replay kept for the old version is never served) but keeps its `updated` time: the
@@ -12,10 +12,11 @@ from sqlalchemy import case, delete, func, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import aliased
 
+from ..errors import Conflict, Invalid, NotFound
 from ..extensions import db
 from ..games import GAMES
 from ..models import Match, MatchEvent, Player, PlayerTally, Seat
-from ..service import NAME_LIMIT, Conflict, Invalid, NotFound, clean_name
+from ..records.writes import NAME_LIMIT, clean_name
 
 BUSY = "The players were changed from elsewhere just now; look again and try again."
 

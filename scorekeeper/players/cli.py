@@ -12,7 +12,7 @@ import click
 from flask.cli import AppGroup
 
 from ..extensions import db
-from ..service import ServiceError
+from ..errors import ServiceError
 from . import admin
 
 players_group = AppGroup("players", help="Rename a player everywhere, or merge two players who are one person.")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask_wtf import FlaskForm
 from wtforms import PasswordField, SelectField, StringField
 
-from ..service import NAME_LIMIT
+from ..records.writes import NAME_LIMIT
 
 CHOOSE = ("", "Choose a player")
 

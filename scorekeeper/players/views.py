@@ -10,12 +10,12 @@ from functools import wraps
 from flask import abort, current_app, flash, make_response, redirect, render_template, request, session, url_for
 
 from .. import tallies
-from ..errors import status_of
+from ..errors import ServiceError, status_of
 from ..extensions import db
 from ..games import GAMES
 from ..matches import queries
 from ..models import Player
-from ..service import ID_LIMIT, ServiceError
+from ..records.reads import ID_LIMIT
 from . import admin, bp
 from .forms import MergeForm, RenameForm, SignInForm, SignOutForm, host_forms
 

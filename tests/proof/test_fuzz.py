@@ -14,8 +14,9 @@ from collections import Counter
 import pytest
 from flask.testing import FlaskClient
 
-from scorekeeper import service
+from scorekeeper.errors import NotFound
 from scorekeeper.games import GAMES
+from scorekeeper.records import reads
 from tests.conftest import Actions, make_app
 
 pytestmark = pytest.mark.proof
@@ -67,8 +68,8 @@ class Fuzzer:
     def valid_hand(self, match_id: int) -> dict:
         with self.app.app_context():
             try:
-                scored = service.load(match_id)
-            except service.NotFound:  # deleted by an earlier request
+                scored = reads.load(match_id)
+            except NotFound:  # deleted by an earlier request
                 self.matches = [(known, game) for known, game in self.matches if known != match_id]
                 return {}
             try:

@@ -15,9 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from itsdangerous import TimestampSigner
 
-from scorekeeper import create_app, service
+from scorekeeper import create_app
 from scorekeeper.extensions import SLOW_DOWN, db
 from scorekeeper.games import GAMES
+from scorekeeper.records import writes
 from tests.conftest import DATABASES, Actions, database_url, make_app
 from tests.proof.live_server import LiveServer
 
@@ -75,7 +76,7 @@ def test_a_write_landing_between_anothers_commit_and_its_cache_filing_leaves_no_
     phone_a.hand(match_id, TRICKS)
     phone_b = Actions(app.test_client())
     phone_b.keys = phone_a.keys  # both phones score this match
-    real_commit = service._commit
+    real_commit = writes._commit
     b_answers: list[int] = []
 
     def commit_then_let_phone_b_write():
@@ -87,7 +88,7 @@ def test_a_write_landing_between_anothers_commit_and_its_cache_filing_leaves_no_
             other.start()
             other.join()
 
-    monkeypatch.setattr(service, "_commit", commit_then_let_phone_b_write)
+    monkeypatch.setattr(writes, "_commit", commit_then_let_phone_b_write)
     method, path, body = WRITES[write]
     assert phone_a.write(method, match_id, path, body).status_code in (200, 201)
     assert b_answers == [0, 201]

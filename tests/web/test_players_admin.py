@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper import service, tallies
+from scorekeeper import tallies
 from scorekeeper.extensions import db
 from scorekeeper.models import Match, Player
 from scorekeeper.players.cli import players_group
+from scorekeeper.records import writes
 from tests.conftest import Actions
 
 TABLE = ["Bo", "Cy", "Di"]  # Court Piece: Ann & Cy against Bo & Di
@@ -101,7 +102,7 @@ def test_a_set_up_that_races_another_phone_adding_the_same_player_is_refused(app
         db.session.add(player)
         return player
 
-    monkeypatch.setattr(service, "find_or_add_player", not_seen_yet)
+    monkeypatch.setattr(writes, "find_or_add_player", not_seen_yet)
     answer = actions.write("PATCH", match_id, json={"players": ["Ann", "Bo", "Cyd", "Di"]})
 
     assert answer.status_code == 409 and "try again" in answer.json["error"]

@@ -11,10 +11,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import service, tallies
+from scorekeeper import tallies
 from scorekeeper.extensions import db
 from scorekeeper.games import GAMES, replay
 from scorekeeper.models import Match, Player
+from scorekeeper.records import reads, writes
 from scorekeeper.verify import differences, verify_all
 from tests.conftest import DATABASES, database_url, make_app
 
@@ -128,7 +129,7 @@ def test_a_match_finished_in_the_session_that_started_it_counts_in_the_records(a
     """A seat whose outcome is set before it was ever read (one session from start to finish, as a
     script or an import would run) still moves the players' records."""
     with app.app_context():
-        match = service.create_match("schnapsen", ["Ann", "Bo"], {"target": 1})
-        service.record_hand(match.id, {"ending": "out", "declarer": 1, "points": [20, 70], "tricks": [1, 4]})
+        match = writes.create_match("schnapsen", ["Ann", "Bo"], {"target": 1})
+        writes.record_hand(reads.load(match.id), {"ending": "out", "declarer": 1, "points": [20, 70], "tricks": [1, 4]})
         assert tallies.differences() == []
         assert sorted(record["won"] for record in tallies.kept().values()) == [0, 1]

@@ -1,0 +1,496 @@
+"""Every change to a match, in one place: the web forms and the API both call it.
+
+A write is given the match as its request read it (a `Scored`, read once), claims it (a conditional
+UPDATE of its version: of two phones writing at once, one lands and the other is refused), changes
+it and commits. The hands as entered stay the truth: a new hand is applied to the stored state, an
+edit or a deletion replays from the hand it changes, so a score can never drift from its hands. A
+refused write leaves nothing behind: the session is rolled back before the refusal goes on."""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache, wraps
+from typing import Any
+
+from sqlalchemy import bindparam, insert, update
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm.attributes import set_committed_value
+
+from ..errors import Conflict, Invalid, NotFound, ServiceError
+from ..extensions import db
+from ..games import GAMES, Game, HandResult, RecordError, Replay, ReplayError, Table, get_game
+from ..games.base import encode_state, replay_from
+from ..models import FINISHED, IN_PROGRESS, Hand, Match, MatchEvent, Player, Seat, now_utc
+from .keys import issue_key
+from .reads import Scored, StoredReplay, load
+
+NAME_LIMIT = 40
+CHANGED_ELSEWHERE = "Another phone changed this match just now; look at the score and try again."
+PLAYERS_BUSY = "The players were being added from another phone just now; try again."
+
+
+def _refusals_undone(write):
+    """A write that leaves nothing behind when refused: the session is rolled back (the match is read
+    afresh for the page or answer that says why)."""
+    @wraps(write)
+    def undoing(*args, **kwargs):
+        try:
+            return write(*args, **kwargs)
+        except ServiceError:
+            db.session.rollback()
+            raise
+    return undoing
+
+
+# -- players ------------------------------------------------------------------------------------
+
+
+def clean_name(name: Any) -> str:
+    if not isinstance(name, str):
+        raise Invalid("A player's name must be text.", {"players": "names must be text"})
+    name = re.sub(r"\s+", " ", name).strip()
+    if not name.isprintable():  # also refuses a lone surrogate such as JSON's \ud800
+        raise Invalid("A player's name can only hold printable letters and signs.", {"players": "unprintable"})
+    if not name:
+        raise Invalid("A player's name cannot be empty.", {"players": "a name is empty"})
+    if len(name) > NAME_LIMIT:
+        raise Invalid(f"A player's name can be at most {NAME_LIMIT} characters.", {"players": "a name is too long"})
+    return name
+
+
+def _clean_names(names: Any) -> list[str]:
+    if not isinstance(names, Sequence) or isinstance(names, (str, bytes)):
+        raise Invalid("List the players' names in seating order.", {"players": "a list of names"})
+    names = [clean_name(name) for name in names]
+    if len({name.casefold() for name in names}) != len(names):
+        raise Invalid("Each player can sit only once at the table.", {"players": "a name is repeated"})
+    return names
+
+
+def find_or_add_player(name: str) -> Player:
+    """The player of that name (case does not matter), added if new."""
+    found = db.session.scalar(db.select(Player).where(Player.key == name.casefold()))
+    if found is None:
+        found = Player(name=name, key=name.casefold())
+        db.session.add(found)
+    return found
+
+
+# -- starting a match ---------------------------------------------------------------------------
+
+
+@_refusals_undone
+def create_match(
+    game_key: Any,
+    names: Any,
+    options: Any = None,
+    draw_partners: bool = False,
+    rng: random.Random | None = None,
+) -> Match:
+    """Start a match: seats in the order given (or drawn at random for partnerships). The match
+    carries its write key as `issued_key`, to be shown this once."""
+    if not isinstance(game_key, str) or game_key not in GAMES:
+        raise Invalid("Choose a game Scorekeeper scores.", {"game": "unknown game"})
+    game = GAMES[game_key]
+    names = _clean_names(names)
+    table, parsed = _table_and_options(game, names, options)
+    if draw_partners and game.partnerships:
+        names = names[:]
+        (rng or random.SystemRandom()).shuffle(names)
+    for _ in range(3):  # another match may add one of these new players at the same moment
+        try:
+            return _seat(table, game, names, parsed)
+        except (IntegrityError, OperationalError):
+            db.session.rollback()  # the player exists now: the next round finds it
+    raise Conflict(PLAYERS_BUSY)
+
+
+@_refusals_undone
+def rematch(scored: Scored) -> Match:
+    """The same table and house rules again, the first deal moved on to the next seat."""
+    options = dict(scored.match.options)
+    if scored.game.deals:
+        options["first_dealer"] = scored.table.next_seat(options.get("first_dealer", 0))
+    return create_match(scored.game.key, scored.names, options)
+
+
+def _table_and_options(game: Game, names: list[str], options: Any) -> tuple[Table, dict]:
+    if options is not None and not isinstance(options, Mapping):
+        raise Invalid("Options must be an object of named values.", {"options": "not an object"})
+    try:
+        table = game.table(len(names))
+        return table, game.parse_options(options or {}, table)
+    except RecordError as error:
+        raise Invalid.from_record(error) from None
+
+
+def _seat(table: Table, game: Game, names: list[str], options: dict) -> Match:
+    players = [find_or_add_player(name) for name in names]
+    key, key_hash = issue_key()
+    start = encode_state(game.new_state(table, options))  # stored from the start: no replay on read
+    match = Match(game=game.key, options=options, status=IN_PROGRESS, key_hash=key_hash, state=start,
+                  state_version=0, version=0)
+    match.issued_key = key
+    match.seats = [Seat(position=position, side=table.side_of(position), player=player, game=game.key)
+                   for position, player in enumerate(players)]
+    for player in players:
+        player.played = (player.played or 0) + 1
+    db.session.add(match)
+    db.session.commit()
+    return match
+
+
+# -- the claim: one write at a time -------------------------------------------------------------
+
+
+def _claim(match: Match, **columns) -> None:
+    """Move the match's version on, unless another request moved it first; `columns` (already
+    known) are written in the same statement."""
+    columns["version"] = match.version + 1
+    values = {f"new_{name}": value for name, value in columns.items()}
+    try:
+        claimed = db.session.connection().execute(
+            _claim_statement(tuple(columns)), {"match_id": match.id, "seen": match.version, **values})
+    except OperationalError:  # SQLite: another write got in after this request read the match
+        db.session.rollback()
+        raise Conflict(CHANGED_ELSEWHERE) from None
+    if claimed.rowcount != 1:
+        db.session.rollback()
+        raise Conflict(CHANGED_ELSEWHERE)
+    for name, value in columns.items():
+        set_committed_value(match, name, value)
+
+
+@lru_cache(maxsize=None)
+def _claim_statement(names: tuple[str, ...]):
+    """UPDATE match SET `names` WHERE id = :match_id AND version = :seen, through Core (not the ORM's
+    UPDATE) and built once for each set of columns: a quarter of a millisecond less per write."""
+    table = Match.__table__
+    return (update(table).where(table.c.id == bindparam("match_id"), table.c.version == bindparam("seen"))
+            .values({name: bindparam(f"new_{name}", type_=table.c[name].type) for name in names}))
+
+
+def _commit() -> None:
+    try:
+        db.session.commit()
+    except (IntegrityError, OperationalError):
+        db.session.rollback()
+        raise Conflict(CHANGED_ELSEWHERE) from None
+
+
+# -- hands --------------------------------------------------------------------------------------
+
+
+@dataclass
+class Recorded:
+    scored: Scored
+    number: int
+    hand: HandResult
+
+
+@_refusals_undone
+def record_hand(
+    scored: Scored, raw: Any, expected: int | None = None, entered_by: str | None = None, token: str | None = None,
+    answer_from: int | None = None,
+) -> Recorded:
+    """Validate a hand against the game, check the hand number, write it, commit.
+
+    `expected` is the number the client means to create; a stale one is refused (409), except
+    when the last hand carries the same form `token`: that is this very form sent again.
+    `answer_from`: the first hand the caller's answer shows, read inside the write's transaction."""
+    _store_if_replayed(scored)
+    match, match_id = scored.match, scored.match.id
+    current = scored.count
+    if expected is not None and expected < 1:
+        raise Invalid("number must be 1 or more: the hand you mean to create.", {"number": "below 1"})
+    if expected is not None and expected != current + 1:
+        if token and expected == current and _last_token(match, current) == token:
+            return Recorded(scored, current, scored.replay.results[-1])  # this very form, sent twice
+        told = (
+            f"Hand {expected} was already recorded from another phone"
+            if expected <= current
+            else "This match changed on another phone"
+        )
+        raise Conflict(
+            f"{told}: check the score, then enter hand {current + 1}.", {"number": f"the next hand is {current + 1}"}
+        )
+    if scored.finished:
+        raise Conflict("This match is over: it takes no more hands.")
+    try:
+        record = scored.game.check(scored.state, raw)
+    except RecordError as error:
+        raise Invalid.from_record(error) from None
+    hand = scored.game.apply(scored.state, record)
+    after = Scored(match, scored.game, scored.table, Replay(scored.state, [hand], [record]))
+    stored = hand_columns(hand, record)
+    try:
+        # One statement claims the match and writes what the hand made of it (a round trip less).
+        _claim(match, state=stored["state"], updated=now_utc(), **result_columns(after, match.version + 1))
+        # Inserted through Core: nothing of the new row is read back as an object, and a flush with
+        # nothing in it costs the write nothing.
+        _insert_hand(match_id=match.id, number=current + 1, record=record, entered_by=entered_by, token=token,
+                     **stored)
+        wrote = {current + 1: (record, stored["changes"], [text for text, _ in stored["reasons"]])}
+        return Recorded(_save(after, wrote, answer_from), current + 1, hand)
+    except Conflict:
+        if token and _tapped_twice(match, current + 1, token):  # the same form's other tap got in first
+            again = load(match_id)
+            return Recorded(again, current + 1, again.replay.results[current])
+        raise
+
+
+_INSERT_HAND = insert(Hand.__table__)
+
+
+def _insert_hand(**columns) -> None:
+    """Add a hand's row after the match was claimed (so no other write can add the same number)."""
+    try:
+        db.session.connection().execute(_INSERT_HAND, columns)
+    except IntegrityError:  # a row the app did not write (the claim stops its own writes racing)
+        db.session.rollback()
+        raise Conflict(CHANGED_ELSEWHERE) from None
+
+
+def _tapped_twice(match: Match, number: int, token: str) -> bool:
+    """Whether hand `number` was recorded by the same form (its other tap may still be committing)."""
+    for _ in range(10):
+        if _last_token(match, number) == token:
+            return True
+        db.session.rollback()
+        time.sleep(0.03)
+    return False
+
+
+def _last_token(match: Match, number: int) -> str | None:
+    return db.session.scalar(db.select(Hand.token).where(Hand.match_id == match.id, Hand.number == number))
+
+
+@_refusals_undone
+def edit_hand(scored: Scored, number: int, raw: Any) -> Scored:
+    """Change hand `number`; the hands from it on are replayed from the state before it."""
+    _store_if_replayed(scored)
+    _check_number(scored, number)
+    records = list(scored.replay.records[number - 1:])
+    was = records[0]
+    records[0] = raw
+    changed = _rewrite(scored.match, records, number, start=scored.state_before(number), first=number)
+    _claim(scored.match)
+    _log(scored.match, "edit", number, was, changed.replay.records[0])
+    _store(scored.match, changed.replay, first=number)
+    return _save(changed)
+
+
+@_refusals_undone
+def delete_hand(scored: Scored, number: int, action: str = "delete") -> Scored:
+    """Remove hand `number`; the hands after it move up one number and are replayed from the state
+    before it."""
+    _store_if_replayed(scored)
+    _check_number(scored, number)
+    later = list(scored.replay.records[number - 1:])
+    changed = _rewrite(scored.match, later[1:], deleted=number, start=scored.state_before(number), first=number)
+    _claim(scored.match)
+    _log(scored.match, action, number, later[0])
+    hands = db.session.scalars(
+        db.select(Hand).where(Hand.match_id == scored.match.id, Hand.number >= number).order_by(Hand.number)
+    ).all()
+    db.session.delete(hands[0])
+    db.session.flush()
+    for moved in hands[1:]:  # ascending, so each new number is already free
+        moved.number -= 1
+        db.session.flush()
+    _store(scored.match, changed.replay, first=number)
+    return _save(changed)
+
+
+@_refusals_undone
+def undo_last(scored: Scored, expected: int | None = None) -> Scored:
+    """Take back the last hand; `expected` guards against undoing a hand another phone just added."""
+    if not scored.count:
+        raise Conflict("There is no hand to undo yet.")
+    if expected is not None and expected != scored.count:
+        raise Conflict(CHANGED_ELSEWHERE)
+    return delete_hand(scored, scored.count, action="undo")
+
+
+def _check_number(scored: Scored, number: Any) -> None:
+    if not isinstance(number, int) or not 1 <= number <= scored.count:
+        raise NotFound(f"This match has no hand {number}.")
+
+
+# -- the match as a whole -----------------------------------------------------------------------
+
+
+@_refusals_undone
+def finish_match(scored: Scored) -> Scored:
+    """End a match whose game has no natural end (the table called time)."""
+    _store_if_replayed(scored)
+    match = scored.match
+    if not scored.game.ends_by_call(match.options):
+        raise Conflict(f"A {scored.game.name} match ends by itself; it cannot be called.")
+    if scored.finished:
+        raise Conflict("This match is already over.")
+    _claim(match)
+    match.called = True
+    _log(match, "finish")
+    return _save(Scored(match, scored.game, scored.table, scored.replay))
+
+
+@_refusals_undone
+def reopen_match(scored: Scored) -> Scored:
+    """Take back a `finish`: the table plays on."""
+    _store_if_replayed(scored)
+    if not scored.match.called:
+        told = "it ends by itself" if not scored.game.ends_by_call(scored.match.options) else "it was not finished"
+        raise Conflict(f"This match cannot be reopened: {told}.")
+    _claim(scored.match)
+    scored.match.called = False
+    _log(scored.match, "reopen")
+    return _save(Scored(scored.match, scored.game, scored.table, scored.replay))
+
+
+@_refusals_undone
+def edit_setup(scored: Scored, names: Any = None, options: Any = None) -> Scored:
+    """Fix a match's set-up: who sits where (names in seating order), the first dealer and the
+    house rules. Every hand is replayed; a hand the new set-up makes impossible is named (409)."""
+    _store_if_replayed(scored)
+    match, game = scored.match, scored.game
+    names = _clean_names(scored.names if names is None else names)
+    if len(names) != len(match.seats):
+        raise Invalid(f"This match has {len(match.seats)} seats: name a player for each.", {"players": "seats"})
+    merged = {**match.options, **(options or {})} if isinstance(options, Mapping) or options is None else options
+    table, parsed = _table_and_options(game, names, merged)
+    before = {"players": scored.names, "options": dict(match.options)}
+    match.options = parsed
+    changed = _rewrite(match, list(scored.replay.records))
+    _claim(match)
+    try:
+        for seat, name in zip(match.seats, names):
+            # Another name seats another player. The same name spelled otherwise keeps the player as
+            # it is: players are shared, and only the host renames one everywhere (scorekeeper.players).
+            if seat.player.key != name.casefold():
+                _reseat(seat, find_or_add_player(name))
+        db.session.flush()
+    except IntegrityError:  # another phone added one of these new players at the same moment
+        db.session.rollback()
+        raise Conflict(PLAYERS_BUSY) from None
+    _log(match, "setup", before=before, after={"players": match.player_names, "options": parsed})
+    _store(match, changed.replay, first=1)
+    return _save(changed)
+
+
+def _reseat(seat: Seat, player: Player) -> None:
+    """Put `player` in `seat`, moving both players' match counts (the tallies follow on flush)."""
+    seat.player.played -= 1
+    seat.player = player
+    player.played = (player.played or 0) + 1
+
+
+@_refusals_undone
+def delete_match(match: Match) -> None:
+    """Remove a match and its hands."""
+    _claim(match)
+    for seat in match.seats:
+        seat.player.played -= 1
+    db.session.delete(match)
+    _commit()
+
+
+def _log(match: Match, action: str, number: int | None = None, before: Any = None, after: Any = None) -> None:
+    """Keep a change in the match's log (the hands stay the truth; the log says what they were)."""
+    db.session.add(MatchEvent(match_id=match.id, action=action, number=number, before=before, after=after))
+
+
+# -- what a write stores ------------------------------------------------------------------------
+
+
+def hand_columns(done: HandResult, record: dict) -> dict:
+    """The columns that keep what a hand did beside its record, its API answer among them (stored
+    so a long match's answer is joined, not built)."""
+    from ..api.answers import hand_answer  # here, not above: the api package loads its views, which load this
+
+    texts = [reason.text for reason in done.reasons]
+    return {"state": encode_state(done.state), "changes": list(done.changes),
+            "reasons": [[text, str(reason.rule)] for text, reason in zip(texts, done.reasons)],
+            "game_winner": done.game_winner, "answer": hand_answer(record, done.changes, texts)}
+
+
+def result_columns(scored: Scored, version: int) -> dict[str, Any]:
+    """The match's columns that follow from its state, stamped with the version they belong to."""
+    result = scored.result
+    return {"status": FINISHED if result.over else IN_PROGRESS, "winner": result.winner,
+            "headline": result.headline if result.over else None,  # marked: rendered where it is shown
+            "state_version": version}
+
+
+@_refusals_undone
+def store_anew(scored: Scored) -> Scored:
+    """Store a match replayed from its hands in full (`flask verify --store`): every hand's columns,
+    the match's state and result and its seats' outcomes; commit."""
+    _store(scored.match, scored.replay, first=1)
+    return _save(scored)
+
+
+def _store_if_replayed(scored: Scored) -> None:
+    """A match read by replaying its hands (from before states were stored) is stored in full first,
+    in the same write."""
+    if not scored.stored:
+        _store(scored.match, scored.replay, first=1)
+
+
+def _store(match: Match, done: Replay, first: int) -> None:
+    """Write the replayed hands `first`.. (their records, states, changes, reasons) and the state
+    after the last of them as the match's."""
+    rows = db.session.scalars(
+        db.select(Hand).where(Hand.match_id == match.id, Hand.number >= first).order_by(Hand.number)
+    ).all()
+    for row, record, result in zip(rows, done.records, done.results):
+        row.record = record
+        for column, value in hand_columns(result, record).items():
+            setattr(row, column, value)
+    match.state = encode_state(done.state)
+
+
+def _save(scored: Scored, wrote: dict | None = None, answer_from: int | None = None) -> Scored:
+    """Write the derived result on the match, stamp its stored state with this write's version
+    (claimed before the commit), commit, and give back the match as now stored (with `wrote`, the
+    hands this write added, kept for the answer; from `answer_from` on, the hands' stored answers,
+    read before the commit: on PostgreSQL a read after it costs two round trips more)."""
+    match = scored.match
+    for name, value in result_columns(scored, match.version).items():
+        if getattr(match, name) != value:  # a claim may have written it already
+            setattr(match, name, value)
+    for seat in match.seats:
+        outcome = scored.result.outcome(seat.side)
+        if seat.outcome != outcome:  # a seat left alone stays out of the flush
+            seat.outcome = outcome
+    # What was just written is what is stored: answer from it, not from decoding it back.
+    stored = StoredReplay(scored.game, scored.table, match, scored.replay.state, wrote)
+    saved = Scored(match, scored.game, scored.table, stored)
+    if answer_from is not None:
+        db.session.flush()
+        stored.answered[answer_from] = saved.answers(answer_from)
+    _commit()
+    return saved
+
+
+def _rewrite(match: Match, records: list[Any], changed: int = 0, deleted: int = 0, start=None, first: int = 1) -> Scored:
+    """Replay a changed list of records, from the start or (`start`, `first`) from the hand that
+    changed; refuse if hand `changed` is bad or a later one no longer fits.
+
+    After a deletion the list is one shorter: a refusal names the hand by its number as the
+    table knows it now, before the deletion."""
+    game = get_game(match.game)
+    table = game.table(len(match.seats), match.seat_sides)
+    try:
+        done = replay_from(game, start or game.new_state(table, match.options), records, first)
+    except ReplayError as error:
+        if error.number == changed:
+            raise Invalid(error.reason, error.fields) from None
+        number = error.number + 1 if deleted and error.number >= deleted else error.number
+        message = f"Hand {number} would no longer be possible: {error.reason}"
+        raise Conflict(message, {"number": f"hand {number}"}) from None
+    return Scored(match, game, table, done)
