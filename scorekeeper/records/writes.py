@@ -128,8 +128,20 @@ def _table_and_options(game: Game, names: list[str], options: Any) -> tuple[Tabl
         raise Invalid.from_record(error) from None
 
 
+def players_named(names: list[str]) -> list[Player]:
+    """The players of these names (case does not matter), the new ones added: the whole table in
+    one look-up, not one round trip per seat."""
+    keys = [name.casefold() for name in names]
+    found = {player.key: player for player in db.session.scalars(db.select(Player).where(Player.key.in_(keys)))}
+    for name, key in zip(names, keys):
+        if key not in found:
+            found[key] = Player(name=name, key=key, played=0)
+            db.session.add(found[key])
+    return [found[key] for key in keys]
+
+
 def _seat(table: Table, game: Game, names: list[str], options: dict) -> Match:
-    players = [find_or_add_player(name) for name in names]
+    players = players_named(names)
     key, key_hash = issue_key()
     start = encode_state(game.new_state(table, options))  # stored from the start: no replay on read
     match = Match(game=game.key, options=options, status=IN_PROGRESS, key_hash=key_hash, state=start,
@@ -137,9 +149,11 @@ def _seat(table: Table, game: Game, names: list[str], options: dict) -> Match:
     match.issued_key = key
     match.seats = [Seat(position=position, side=table.side_of(position), player=player, game=game.key)
                    for position, player in enumerate(players)]
-    for player in players:
-        player.played = (player.played or 0) + 1
     db.session.add(match)
+    db.session.flush()  # the new players' ids
+    # One statement for the table, counted in the database: two matches seating one player at once both count.
+    db.session.execute(update(Player).where(Player.id.in_([player.id for player in players]))
+                       .values(played=Player.played + 1))
     db.session.commit()
     return match
 
