@@ -52,7 +52,7 @@ class Player(db.Model):
     # (SQLite's lower() only folds ASCII).
     key: Mapped[str] = mapped_column(String(160), unique=True)  # folding can lengthen a name
     created: Mapped[datetime] = mapped_column(Stamp, default=now_utc)
-    # How many matches the player has a seat in, kept by the service: the players list reads it
+    # How many matches the player has a seat in, kept by records/writes.py: the players list reads it
     # instead of counting every seat ever taken.
     played: Mapped[int] = mapped_column(default=0, server_default="0")
 
