@@ -44,15 +44,18 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 
+import bench_fill  # noqa: E402
+import bench_report as report  # noqa: E402
+from bench_play import LONG_GAMES, Play  # noqa: E402
 from flask_migrate import upgrade  # noqa: E402
 from sqlalchemy import create_engine, func, select, text  # noqa: E402
 from sqlalchemy.engine import make_url  # noqa: E402
@@ -61,10 +64,6 @@ from scorekeeper import create_app, sqlalchemy_url  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
 from scorekeeper.models import Hand, Match  # noqa: E402
 from scorekeeper.warm import warm_up  # noqa: E402
-
-import bench_fill  # noqa: E402
-import bench_report as report  # noqa: E402
-from bench_play import LONG_GAMES, Play  # noqa: E402
 
 BARE = "bare Flask route"
 SLOW_MS = 1000.0  # a request slower than this in the first round gets fewer samples...
@@ -346,8 +345,10 @@ def run_database(run: Run, verdicts: report.Verdicts, profile_out: list[str], se
         viewed_urls = [f"/matches/{i}" for i in viewed]
         player_urls = [f"/players/{i}" for i in players[:40]]
         csrf = csrf_token(scorer, f"/matches/{probe.id}")
-        form = write("record a hand (form)", probe, lambda: probe.form_post(scorer, csrf), 302, visitor)
-        api = write("record a hand (API)", probe, lambda: probe.api_post(visitor), 201, visitor)
+        # Measured within this size's round: the lambdas bind this size's probe and token.
+        form = write("record a hand (form)", probe, lambda probe=probe, csrf=csrf: probe.form_post(scorer, csrf), 302,
+                     visitor)
+        api = write("record a hand (API)", probe, lambda probe=probe: probe.api_post(visitor), 201, visitor)
         requests = [
             get(visitor, "/bare", name=BARE),
             get(visitor, "/", name="`/`"),
@@ -383,7 +384,7 @@ def run_database(run: Run, verdicts: report.Verdicts, profile_out: list[str], se
     say(f"  {args.hands}-hand matches: warm")
     reads, writes = [get(visitor, "/bare", name=BARE)], [get(visitor, "/bare", name=BARE)]
     long_names = {}
-    for game, play, primer in long_plays:
+    for game, play, _primer in long_plays:
         page = f"/matches/{play.id}"
         long_names[game.key] = {
             "page, warm": get(scorer, page, name=f"{game.key} page"),

@@ -15,7 +15,7 @@ of matches) is counted again after each fill: see `recount`."""
 from __future__ import annotations
 
 import random
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import DateTime, func, insert, select, text
 
@@ -36,7 +36,7 @@ def club_players(app, names: list[str] = CLUB) -> list[int]:
     """The club's players, added in one statement if not there yet; their ids."""
     with app.app_context():
         known = set(db.session.scalars(select(Player.key)))
-        start = datetime.now(timezone.utc) - YEAR - timedelta(days=30)
+        start = datetime.now(UTC) - YEAR - timedelta(days=30)
         rows = [{"name": name, "key": name.casefold(), "created": start + timedelta(hours=i)}
                 for i, name in enumerate(names) if name.casefold() not in known]
         if rows:
@@ -112,7 +112,7 @@ class Cloner:
     def grow_to(self, total: int, rng: random.Random, now: datetime | None = None) -> int:
         """Add clones until the database holds `total` matches; returns how many were added.
         Each batch spans the past year, in id order (a later id was started later)."""
-        now = now or datetime.now(timezone.utc)
+        now = now or datetime.now(UTC)
         match_table = Match.__table__
         with self.app.app_context():
             have = self.count()

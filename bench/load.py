@@ -54,10 +54,10 @@ import tempfile  # noqa: E402
 import time  # noqa: E402
 import traceback  # noqa: E402
 from collections import Counter, defaultdict  # noqa: E402
+from collections.abc import Callable  # noqa: E402
 from contextlib import ExitStack  # noqa: E402
 from dataclasses import dataclass, field  # noqa: E402
 from pathlib import Path  # noqa: E402
-from typing import Callable  # noqa: E402
 from urllib.parse import urlsplit  # noqa: E402
 
 import gevent  # noqa: E402
@@ -69,6 +69,7 @@ ROOT = HERE.parent
 sys.path[:0] = [str(ROOT), str(HERE)]
 
 import bench_report as report  # noqa: E402
+
 from tests.proof.live_server import CONFIG, GUNICORN, LiveServer, free_port  # noqa: E402
 
 FLASK = Path(sys.executable).with_name("flask")
@@ -205,7 +206,7 @@ class Recorder:
         def run():
             try:
                 phone(*args)
-            except Exception as error:  # noqa: BLE001 - reported in the errors table
+            except Exception as error:
                 self.fail("load script", f"{type(error).__name__}: {error}")
 
         return gevent.spawn_later(delay, run)

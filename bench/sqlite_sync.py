@@ -20,8 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper import create_app  # noqa: E402
-from scorekeeper.extensions import db  # noqa: E402
+from scorekeeper import create_app
+from scorekeeper.extensions import db
 
 HANDS = 300
 LEVELS = ("NORMAL", "FULL")  # PRAGMA synchronous values 1 and 2

@@ -2,9 +2,8 @@ import logging
 from contextlib import contextmanager
 from logging.config import fileConfig
 
-from flask import current_app
-
 from alembic import context
+from flask import current_app
 from sqlalchemy import TypeDecorator, text
 
 # this is the Alembic Config object, which provides

@@ -9,19 +9,22 @@ from pathlib import Path
 
 from flask import Flask
 from flask_wtf.csrf import CSRFError
-from sqlalchemy.orm import configure_mappers
 from sqlalchemy.engine import make_url
+from sqlalchemy.orm import configure_mappers
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import connections  # noqa: F401  (sets up and checks each database connection)
-from . import tallies  # noqa: F401  (its flush hook keeps each player's record per game)
-from .verify import register as register_verify
+from . import (
+    connections,
+    jsontext,
+    live,
+    stalls,
+    tallies,  # noqa: F401  (its flush hook keeps each player's record per game)
+)
+from .errors import error_answer
 from .extensions import csrf, db, migrate, protect
 from .games.base import mark_sides
-from . import jsontext
 from .links import remembered_url_for
-from .errors import error_answer
-from . import live, stalls
+from .verify import register as register_verify
 
 ROOT = Path(__file__).resolve().parent.parent
 

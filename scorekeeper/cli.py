@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import click
@@ -38,7 +38,7 @@ def summary(counts: dict[str, int]) -> str:
 
 
 def default_backup_path() -> Path:
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
     return Path(current_app.instance_path, "backups", f"scorekeeper-{stamp}.sqlite")
 
 

@@ -15,9 +15,9 @@ import select
 import threading
 from contextlib import contextmanager
 
+from flask import has_request_context, request
 from psycopg import Error as PsycopgError
 from psycopg import pq
-from flask import has_request_context, request
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DisconnectionError

@@ -20,8 +20,7 @@ from types import SimpleNamespace
 from typing import IO, Any
 
 from alembic.migration import MigrationContext
-from sqlalchemy import (BigInteger, Column, PrimaryKeyConstraint, SmallInteger, Table, UniqueConstraint, func,
-                        select)
+from sqlalchemy import BigInteger, Column, PrimaryKeyConstraint, SmallInteger, Table, UniqueConstraint, func, select
 from sqlalchemy.exc import SQLAlchemyError
 
 from . import tallies, verify

@@ -1,13 +1,12 @@
 """players, matches, seats, hands
 
 Revision ID: 0001_initial
-Revises: 
+Revises:
 Create Date: 2026-11-23 09:25:29.356842
 
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = '0001_initial'

@@ -7,8 +7,8 @@ A seat's side used to be worked out from the game (partnership games alternate s
 stored, so a table can seat any number of sides. The outcome (won, shared, lost, drawn) is stored
 per seat when a match ends, so a player's record is counted by the database, not by replaying.
 """
-from alembic import op
 import sqlalchemy as sa
+from alembic import op
 
 revision = '0002_seat_side_outcome'
 down_revision = '0001_initial'

@@ -5,8 +5,8 @@ Revises: 0002_seat_side_outcome
 
 Matches started before this revision have no key: any phone may still write to them, as before.
 """
-from alembic import op
 import sqlalchemy as sa
+from alembic import op
 
 revision = '0003_write_keys_and_log'
 down_revision = '0002_seat_side_outcome'

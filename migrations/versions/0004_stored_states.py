@@ -6,8 +6,8 @@ Revises: 0003_write_keys_and_log
 Existing matches keep NULLs here until their next change (or `flask verify --store`): until then
 the app replays their hands when they are read, as before.
 """
-from alembic import op
 import sqlalchemy as sa
+from alembic import op
 
 revision = '0004_stored_states'
 down_revision = '0003_write_keys_and_log'

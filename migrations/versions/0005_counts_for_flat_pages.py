@@ -4,8 +4,8 @@
 Revision ID: 0005_counts_for_flat_pages
 Revises: 0004_stored_states
 """
-from alembic import op
 import sqlalchemy as sa
+from alembic import op
 
 revision = '0005_counts_for_flat_pages'
 down_revision = '0004_stored_states'

@@ -3,8 +3,8 @@
 Revision ID: 0006_player_tallies
 Revises: 0005_counts_for_flat_pages
 """
-from alembic import op
 import sqlalchemy as sa
+from alembic import op
 
 revision = '0006_player_tallies'
 down_revision = '0005_counts_for_flat_pages'

@@ -3,8 +3,8 @@
 Revision ID: 0007_hand_answers
 Revises: 0006_player_tallies
 """
-from alembic import op
 import sqlalchemy as sa
+from alembic import op
 
 revision = '0007_hand_answers'
 down_revision = '0006_player_tallies'

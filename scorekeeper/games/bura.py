@@ -25,8 +25,20 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ._race import lead_or_level
-from .base import (Board, Field, Game, HandResult, Reason, RecordError, Result, State, names, on_option, plural,
-                   side_name)
+from .base import (
+    Board,
+    Field,
+    Game,
+    HandResult,
+    Reason,
+    RecordError,
+    Result,
+    State,
+    names,
+    on_option,
+    plural,
+    side_name,
+)
 
 _PLAYERS = 2
 _DEFAULT_TOKENS = 20  # ruling 7: the seed only says "an equal number"

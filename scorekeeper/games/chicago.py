@@ -28,8 +28,21 @@ from enum import StrEnum
 
 from . import poker
 from ._race import Race, TieAtEnd, best_wins, end_reasons, holders, leading, tie_at_end_option
-from .base import (Board, Field, HandResult, Reason, RecordError, RecordForm, Result, SideBoard, State, added, names,
-                   plural, side_name)
+from .base import (
+    Board,
+    Field,
+    HandResult,
+    Reason,
+    RecordError,
+    RecordForm,
+    Result,
+    SideBoard,
+    State,
+    added,
+    names,
+    plural,
+    side_name,
+)
 from .poker import Category
 
 _MIN_PLAYERS, _MAX_PLAYERS = 2, 4  # S3:295, ruling 7

@@ -30,8 +30,20 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 
 from ._race import Race, lead_or_level, wins
-from .base import (Board, Field, HandResult, Reason, RecordError, Result, State, added, only, plural, side_does,
-                   side_name)
+from .base import (
+    Board,
+    Field,
+    HandResult,
+    Reason,
+    RecordError,
+    Result,
+    State,
+    added,
+    only,
+    plural,
+    side_does,
+    side_name,
+)
 
 _PLAYERS = 4
 _TRICKS_IN_HAND = 13

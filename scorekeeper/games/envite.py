@@ -22,8 +22,22 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum, StrEnum
 
-from .base import (Board, Field, Game, HandResult, Reason, RecordError, Result, SideBoard, State, added, agree, plural,
-                   side_does, side_name)
+from .base import (
+    Board,
+    Field,
+    Game,
+    HandResult,
+    Reason,
+    RecordError,
+    Result,
+    SideBoard,
+    State,
+    added,
+    agree,
+    plural,
+    side_does,
+    side_name,
+)
 
 _GAME_STAKE = "game"
 _STAKES = (2, 4, 7, 9, _GAME_STAKE)

@@ -27,8 +27,20 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ._race import Race, lead_or_level, wins
-from .base import (Board, Field, HandResult, Reason, RecordError, Result, State, added, agree, plural, side_does,
-                   side_name)
+from .base import (
+    Board,
+    Field,
+    HandResult,
+    Reason,
+    RecordError,
+    Result,
+    State,
+    added,
+    agree,
+    plural,
+    side_does,
+    side_name,
+)
 
 _PLAYERS = 4
 _TRICKS = 6

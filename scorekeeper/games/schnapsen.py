@@ -35,8 +35,22 @@ from enum import StrEnum
 from typing import Any
 
 from ._race import Race, each_side
-from .base import (CardCounter, Extra, Field, HandResult, Reason, RecordError, RecordForm, Result, State, added,
-                   on_option, only, parse_card, side_name)
+from .base import (
+    CardCounter,
+    Extra,
+    Field,
+    HandResult,
+    Reason,
+    RecordError,
+    RecordForm,
+    Result,
+    State,
+    added,
+    on_option,
+    only,
+    parse_card,
+    side_name,
+)
 
 _SIDES = 2
 _TARGET = 7  # S3:198

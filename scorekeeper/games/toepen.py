@@ -23,8 +23,21 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ._race import holders
-from .base import (Board, Field, Game, HandResult, Reason, RecordError, Result, SideBoard, State, added, names, plural,
-                   side_name)
+from .base import (
+    Board,
+    Field,
+    Game,
+    HandResult,
+    Reason,
+    RecordError,
+    Result,
+    SideBoard,
+    State,
+    added,
+    names,
+    plural,
+    side_name,
+)
 
 _MIN_PLAYERS, _MAX_PLAYERS = 3, 8
 _DEFAULT_TOKENS = 10  # S3:96

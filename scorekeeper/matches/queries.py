@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from functools import lru_cache
+from functools import cache
 
 from sqlalchemy import Integer, bindparam, literal_column, union_all
 
@@ -103,7 +103,7 @@ def page(game: str | None = None, player: int | None = None, before: int | None 
     return found
 
 
-@lru_cache(maxsize=None)
+@cache
 def _page_query(by_game: bool, by_player: bool, paged: bool):
     """The statement of `page` for the filters it is given, built once for each such set."""
     query = db.select(*_COLUMNS).order_by(Match.id.desc()).limit(bindparam("limit", type_=Integer))

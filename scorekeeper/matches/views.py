@@ -16,8 +16,16 @@ from ..records import keys, reads, writes
 from ..records.reads import ID_LIMIT, Scored
 from . import bp, present, queries
 from .forms import ConfirmForm, HandForm, SeatsForm
-from .present import (confirm_page, edit_values, hand_page, hands_page, new_match_page, record_from_request,
-                      seats_from_form, setup_page)
+from .present import (
+    confirm_page,
+    edit_values,
+    hand_page,
+    hands_page,
+    new_match_page,
+    record_from_request,
+    seats_from_form,
+    setup_page,
+)
 
 RECENT = 10
 THEMES = ("auto", "light", "dark")

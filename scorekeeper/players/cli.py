@@ -11,8 +11,8 @@ from collections.abc import Callable
 import click
 from flask.cli import AppGroup
 
-from ..extensions import db
 from ..errors import ServiceError
+from ..extensions import db
 from . import admin
 
 players_group = AppGroup("players", help="Rename a player everywhere, or merge two players who are one person.")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cache, cached_property
 
 from sqlalchemy import Text, bindparam, cast
 from sqlalchemy.orm import defer, joinedload
@@ -196,7 +196,7 @@ class StoredHands(Sequence):
         self.loaded.update((row.number, row) for row in rows)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _hands_query(spread: bool, states: bool):
     """A match's hands by number: a run as one index range, or a spread as a list; without `states`
     the states and answers stay in the database. Built once for each kind."""

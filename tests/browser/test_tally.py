@@ -127,7 +127,7 @@ def expect_pluck_board(page: Page, hands: list[list[int]], names: list[str], tar
     scores, plucks, dealer = pluck_play(hands)
     expect_scores(page, "points", scores, target)
     quota = {dealer: 7, (dealer + 1) % 3: 6, (dealer + 2) % 3: 4}
-    for seat, name in enumerate(names):
+    for seat in range(len(names)):
         side = board(page).locator(".side").nth(seat)
         expect(side).to_contain_text(f"Quota {quota[seat]}")
         line = f"Plucks {plucks[seat]}" if plucks[seat] > 0 else (
