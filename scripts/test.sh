@@ -4,6 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+.venv/bin/ruff check .  # the lint first: a minute's suite is not spent on code ruff refuses
+
 url=$(scripts/postgres.sh start)
 trap 'scripts/postgres.sh stop' EXIT
 export TEST_POSTGRES_URL="$url"

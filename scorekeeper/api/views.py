@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from functools import wraps
+from typing import Any
 
 from flask import g, jsonify, request, url_for
 from werkzeug.exceptions import HTTPException
 
 from ..errors import Invalid, Malformed, NotFound, ServiceError, status_of
 from ..games import GAMES
+from ..games.fields import not_sent
 from ..matches import queries
 from ..records import keys, reads, writes
 from ..records.reads import ID_LIMIT, Scored
@@ -61,6 +63,23 @@ def body() -> dict:
     return data
 
 
+WHOLE, BOOL, OBJECT, LIST = "a whole number", "true or false", "an object", "a list"
+JSON_TYPES = {WHOLE: lambda value: type(value) is int, BOOL: lambda value: isinstance(value, bool),
+              OBJECT: lambda value: isinstance(value, dict), LIST: lambda value: isinstance(value, list)}
+
+
+def given(data: dict, name: str, kind: str, purpose: str = "") -> Any:
+    """The body's `name` if it is of the JSON type `kind` (None when left out); null or another type is
+    a 422 naming it: no field of a request body is nullable (a record's fields are the game's)."""
+    if name not in data:
+        return None
+    value = data[name]
+    if not JSON_TYPES[kind](value):
+        message = f"{name} must be {kind}{not_sent(value) or ', not null'}{purpose}."
+        raise Invalid(message, {name: message})
+    return value
+
+
 @bp.errorhandler(ServiceError)
 def refused(error: ServiceError):
     return jsonify(refusal_json(error)), status_of(error)
@@ -89,9 +108,8 @@ def game(key: str):
 def create():
     """Start a match."""
     data = body()
-    match = writes.create_match(
-        data.get("game"), data.get("players"), data.get("options"), draw_partners=data.get("draw_partners") is True
-    )
+    options, draw_partners = given(data, "options", OBJECT), given(data, "draw_partners", BOOL)
+    match = writes.create_match(data.get("game"), data.get("players"), options, draw_partners=draw_partners is True)
     started = answer(reads.score(match))
     started["key"] = match.issued_key  # this once: the phone that started the match keeps it
     return jsonify(started), 201, {"Cache-Control": "no-store"}
@@ -133,12 +151,8 @@ def show(match_id: int):
 def record(match_id: int):
     """Record the next hand."""
     data = body()
-    number = data.get("number")
-    if number is not None and (isinstance(number, bool) or not isinstance(number, int)):
-        raise Invalid("number must be a whole number: the hand you mean to create.", {"number": "not a number"})
-    if "record" not in data:
-        raise Invalid("Send the hand as \"record\".", {"record": "missing"})
-    done = writes.record_hand(reads.load(match_id), data["record"], expected=number, entered_by="api",
+    number = given(data, "number", WHOLE, ": the hand you mean to create")  # any but the next: 409
+    done = writes.record_hand(reads.load(match_id), sent_record(data), expected=number, entered_by="api",
                               answer_from=1 if hands_wanted() is None else None)
     return jsonify(recorded_json(done, answer(done.scored))), 201
 
@@ -147,10 +161,14 @@ def record(match_id: int):
 @key_required
 def edit(match_id: int, number: int):
     """Change a hand; the later hands are replayed."""
-    data = body()
+    return jsonify(answer(writes.edit_hand(reads.load(match_id), number, sent_record(body()))))
+
+
+def sent_record(data: dict) -> dict:
+    """The body's `record`: a JSON object (its fields are the game's to check)."""
     if "record" not in data:
         raise Invalid("Send the hand as \"record\".", {"record": "missing"})
-    return jsonify(answer(writes.edit_hand(reads.load(match_id), number, data["record"])))
+    return given(data, "record", OBJECT)
 
 
 @bp.delete("/matches/<int:match_id>/hands/<int:number>")
@@ -182,7 +200,8 @@ def setup(match_id: int):
     unknown = set(data) - {"players", "options"}
     if unknown:
         raise Invalid("Only players and options can be changed.", {name: "not a set-up field" for name in unknown})
-    return jsonify(answer(writes.edit_setup(reads.load(match_id), data.get("players"), data.get("options"))))
+    names, options = given(data, "players", LIST), given(data, "options", OBJECT)
+    return jsonify(answer(writes.edit_setup(reads.load(match_id), names, options)))
 
 
 @bp.delete("/matches/<int:match_id>")

@@ -1,9 +1,12 @@
 """Typed fields: what a game declares once for its options and its hand records.
 
 A `Field` is a declaration (name, type, help, default, range...). Its type is an object of one of
-the `FieldType` classes below, each with `parse` (a raw JSON or form value into its canonical
-form, or a RecordError naming the field) and `describe` (what `GET /api/v1/games/<key>` shows).
-The web side has one widget per type (scorekeeper/matches/widgets.py).
+the `FieldType` classes below, each with `parse` (a JSON value of exactly the type the contract
+gives, in its canonical form, or a RecordError naming the field) and `describe` (what
+`GET /api/v1/games/<key>` shows). Parsing is strict: a whole number is an integer (not "3", 3.0 or
+true), a bool a bool, a choice one of its own values, a card a two-character code, null only where
+the field is nullable. The forms read text: their widgets (scorekeeper/matches/widgets.py) turn it
+into these types before the engine sees it.
 
 The engine, not each game, enforces what a declaration says: `required`, `when` (on another
 field or on an option), `total`, and a game's alternative record forms (`check_record`).
@@ -11,6 +14,7 @@ field or on an option), `total`, and a game's alternative record forms (`check_r
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -146,7 +150,7 @@ class Field:
         if value is None:
             if self.nullable:
                 return None
-            raise RecordError(f"{self.title} must be given.", self.name)
+            raise RecordError(f"{self.title} cannot be null.", self.name)
         return self.kind.parse(self, value, table)
 
 
@@ -176,20 +180,31 @@ class FieldType:
 LARGEST_WHOLE = 2**53 - 1
 
 
-def whole_number(fld: Field, value: Any, what: str | None = None) -> int:
-    what = what or fld.title
-    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise RecordError(f"{what} must be a whole number.", fld.name)
+def sent(value: Any) -> str:
+    """A value that was refused, as a message quotes it: "3" (text), 3.0, true, null, a list."""
     if isinstance(value, str):
-        text = value.strip()
-        # int() takes Unicode digits ("²" is not one, "٣" is) and any length; a score needs neither.
-        if not (text.isascii() and text.lstrip("+-").isdigit() and len(text) <= 12):
-            raise RecordError(f"{what} must be a whole number.", fld.name)
-        return int(text)
-    if isinstance(value, float):
-        if not value.is_integer():
-            raise RecordError(f"{what} must be a whole number.", fld.name)
-        value = int(value)
+        return json.dumps(_cut(value))  # quoted, control characters escaped
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    if isinstance(value, (int, float)):
+        return _cut(repr(value))
+    return "an object" if isinstance(value, Mapping) else "a list" if is_list(value) else type(value).__name__
+
+
+def _cut(text: str, most: int = 20) -> str:
+    return text if len(text) <= most else text[:most] + "..."
+
+
+def not_sent(value: Any) -> str:
+    """", not "3"": what a refusal adds about the value (nothing for a missing one)."""
+    return "" if value is None else f", not {sent(value)}"
+
+
+def whole_number(fld: Field, value: Any, what: str | None = None) -> int:
+    """A JSON integer: text ("3"), a float (3.0) and a bool (true) are not whole numbers."""
+    what = what or fld.title
+    if type(value) is not int:
+        raise RecordError(f"{what} must be a whole number{not_sent(value)}.", fld.name)
     if abs(value) > LARGEST_WHOLE:
         raise RecordError(f"{what} is too large to be a score.", fld.name)
     return value
@@ -240,13 +255,10 @@ class ChoiceType(FieldType):
 
     def parse(self, fld, value, table):
         for choice in fld.choices:
-            # Forms send text, so "4" matches the choice 4; JSON's true never matches 1.
-            if _same(value, choice):
-                return choice
-            if isinstance(value, str) and not isinstance(choice, str) and value == str(choice):
+            if _same(value, choice):  # the choice's own type: "4" is not 4, true is not 1
                 return choice
         allowed = ", ".join(str(choice) for choice in fld.choices)
-        raise RecordError(f"{fld.title} must be one of: {allowed}.", fld.name)
+        raise RecordError(f"{fld.title} must be one of: {allowed}{not_sent(value)}.", fld.name)
 
 
 class BoolType(FieldType):
@@ -255,11 +267,7 @@ class BoolType(FieldType):
     def parse(self, fld, value, table):
         if isinstance(value, bool):
             return value
-        if value in ("true", "on", "1", "yes") or (type(value) is int and value == 1):
-            return True
-        if value in ("false", "off", "0", "no", "") or (type(value) is int and value == 0):
-            return False
-        raise RecordError(f"{fld.title} must be true or false.", fld.name)
+        raise RecordError(f"{fld.title} must be true or false{not_sent(value)}.", fld.name)
 
 
 class PerSideType(FieldType):
@@ -311,7 +319,8 @@ class EventsType(FieldType):
         kind = item["type"]
         if not isinstance(kind, str) or kind not in fld.choices:
             allowed = ", ".join(fld.choices)
-            raise RecordError(f"{fld.title}, entry {position}: type must be one of: {allowed}.", fld.name)
+            raise RecordError(f"{fld.title}, entry {position}: type must be one of: {allowed}{not_sent(kind)}.",
+                              fld.name)
         return {"side": side, "type": kind}
 
     def describe(self, fld):
@@ -342,27 +351,29 @@ class IntListType(FieldType):
         return out
 
 
+def is_card(code: Any, ranks: str = CARD_RANKS) -> bool:
+    """A card code of `ranks` exactly as the contract writes it: a rank and a suit ("TH", not "10H")."""
+    return isinstance(code, str) and len(code) == 2 and code[0] in ranks and code[1] in CARD_SUITS
+
+
 def parse_card(text: Any, ranks: str = CARD_RANKS) -> str | None:
-    """A card code in canonical form ("10h" -> "TH"), or None if it is not a card of `ranks`."""
+    """Card text as a person writes it, in canonical form ("10h" -> "TH"), or None if it is not a card
+    of `ranks`. For text (the forms, a pile to count); a record's cards are codes already (`is_card`)."""
     if not isinstance(text, str):
         return None
     code = text.strip().upper().replace("10", "T")
-    if len(code) == 2 and code[0] in ranks and code[1] in CARD_SUITS:
-        return code
-    return None
+    return code if is_card(code, ranks) else None
 
 
 def _read_cards(fld: Field, items: Any, shape: str) -> list[str]:
-    if isinstance(items, str):
-        items = items.replace(",", " ").split()
     if not is_list(items):
         raise RecordError(shape, fld.name)
-    cards = [parse_card(card, fld.ranks) for card in items]
-    if None in cards:
-        bad = next(card for card, code in zip(items, cards) if code is None)
-        ranks = " ".join(fld.ranks).replace("T", "T(10)")
-        raise RecordError(f"{fld.title}: {bad!r} is not a card (rank {ranks}; suit S H D C).", fld.name)
-    return cards
+    for card in items:
+        if not is_card(card, fld.ranks):
+            ten = ", T the ten" if "T" in fld.ranks else ""
+            raise RecordError(f"{fld.title}: {sent(card)} is not a card code: a rank ({' '.join(fld.ranks)}{ten}) "
+                              f"and a suit (S H D C) such as {fld.ranks[0]}S.", fld.name)
+    return list(items)
 
 
 class CardsType(FieldType):
@@ -428,7 +439,7 @@ class GroupType(FieldType):
 
     def parse(self, fld, value, table):
         if not isinstance(value, Mapping):
-            raise RecordError(f"{fld.title} must be an object.", fld.name)
+            raise RecordError(f"{fld.title} must be an object{not_sent(value)}.", fld.name)
         return parse_fields(fld.fields, value, table, prefix=f"{fld.name}.")
 
     def describe(self, fld):

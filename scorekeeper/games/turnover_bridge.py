@@ -19,8 +19,20 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ._race import Race, lead_or_level
-from .base import (Board, Field, HandResult, Reason, RecordError, RecordForm, Result, State, added, only, plural,
-                   side_name)
+from .base import (
+    Board,
+    Field,
+    HandResult,
+    Reason,
+    RecordError,
+    RecordForm,
+    Result,
+    State,
+    added,
+    only,
+    plural,
+    side_name,
+)
 
 _PLAYERS = 2
 _TRICKS = 26
@@ -73,7 +85,6 @@ class TurnoverBridge(Race):
             default=None,
             min=0,
             max=_TRICKS,
-            nullable=True,
             ask="Tricks taken",
         ),
         Field(

@@ -1,19 +1,24 @@
 """One widget per field type: how a declared field is drawn on a form, read back from the posted
 form into the record the API takes, and shown again from a stored record (to edit a hand).
 
+A form posts text; the engine takes JSON's types only. Reading a form turns the text into them here
+("3" the number 3, "4" Envite's stake 4, "10h" the card TH, a ticked box true); text that is none
+of these is passed on as it is, and the engine's refusal names the field.
+
 Every game's hand form and house rules are drawn by these; no game has a form of its own. Posted
 keys are flat: a field `tricks` of two sides posts `tricks-0` and `tricks-1`, a group's member
 `at_close-points`, a card `cards-1-4-rank`."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from werkzeug.datastructures import MultiDict
 
-from ..games.base import CARD_SUITS, Field, Table
+from ..games.base import CARD_SUITS, Field, Table, parse_card
 
 BUTTON_LIMIT = 14  # a whole-number range up to this many values shows as buttons, not a box
 NONE = "none"  # the form's word for null (a nullable side left to nobody)
@@ -69,9 +74,17 @@ class Seating:
         return list(self.names)
 
 
-def _small_number(text: str) -> bool:
-    """Plain digits, short enough to be a count at a card table (a form can send anything)."""
-    return text.isascii() and text.isdigit() and len(text) <= 6
+WHOLE = re.compile(r"[+-]?[0-9]{1,12}")  # ASCII digits only: int() would also take "٣" and any length
+
+
+def number_from_text(text: str) -> int | str:
+    """Posted text as a whole number ("3", "+3", "-1"); any other text stays text."""
+    return int(text) if WHOLE.fullmatch(text) else text
+
+
+def card_from_text(text: str, ranks: str) -> str:
+    """A posted card ("TH", "10h") as its code; any other text stays text."""
+    return parse_card(text, ranks) or text
 
 
 def _is_on(value: Any) -> bool:
@@ -90,7 +103,11 @@ class FieldWidget:
         raw = form.get(key, "").strip()
         if raw == "":
             return MISSING
-        return None if (raw == NONE and fld.nullable) else raw
+        return None if (raw == NONE and fld.nullable) else self.typed(fld, raw)
+
+    def typed(self, fld: Field, text: str) -> Any:
+        """One posted value as the engine takes it: a whole number (side, seat, int)."""
+        return number_from_text(text)
 
     def show(self, fld: Field, key: str, value: Any) -> dict[str, Any]:
         return {key: NONE if value is None else str(value)}
@@ -109,6 +126,11 @@ class ButtonsWidget(FieldWidget):
     def build(self, fld, key, seating, values, error):
         return Widget(choices=self.choices(fld, seating), value=self.current(fld, key, values),
                       **self.common(fld, key, error, self.kind))
+
+    def typed(self, fld, text):
+        if fld.type == "choice":  # the choice's own value: "4" is Envite's stake 4
+            return next((choice for choice in fld.choices if str(choice) == text), text)
+        return number_from_text(text)
 
     @staticmethod
     def current(fld: Field, key: str, values: Mapping) -> str:
@@ -183,13 +205,14 @@ class PerSideWidget(FieldWidget):
         items = [form.get(f"{key}-{i}", "").strip() for i in range(table.sides)]
         if not any(items):
             return MISSING
-        blank = [i for i, item in enumerate(items) if not item]
-        filled = [item for item in items if item]
+        numbers = [number_from_text(item) if item else None for item in items]
         if not fld.required and fld.total is None:
-            return [item or "0" for item in items]  # an optional count left blank for a side: none
-        if fld.total is not None and len(blank) == 1 and all(_small_number(item) for item in filled):
-            items[blank[0]] = str(fld.total - sum(int(item) for item in filled))
-        return [item if item else None for item in items]
+            return [0 if number is None else number for number in numbers]  # an optional count left blank: none
+        blank = [i for i, number in enumerate(numbers) if number is None]
+        filled = [number for number in numbers if number is not None]
+        if fld.total is not None and len(blank) == 1 and all(isinstance(number, int) for number in filled):
+            numbers[blank[0]] = fld.total - sum(filled)
+        return numbers
 
     def show(self, fld, key, value):
         return {f"{key}-{i}": str(v) for i, v in enumerate(value)}
@@ -242,13 +265,13 @@ class SlotsWidget(FieldWidget):
             if fld.type == "events":
                 side, kind = form.get(f"{key}-{i}-side", "").strip(), form.get(f"{key}-{i}-type", "").strip()
                 if side or kind:
-                    entries.append({"side": side or None, "type": kind or None})
+                    entries.append({"side": number_from_text(side) if side else None, "type": kind or None})
             else:
                 item = form.get(f"{key}-{i}", "").strip()
                 if item or fld.type == "int_list":
-                    entries.append(item or None)
+                    entries.append(number_from_text(item) if item else None)
         if fld.type == "int_list":
-            return MISSING if not any(entries) else entries
+            return MISSING if all(entry is None for entry in entries) else entries
         return entries if entries else MISSING
 
     def show(self, fld, key, value):
@@ -291,7 +314,8 @@ class CardsWidget(FieldWidget):
             hands = [form.getlist(f"{key}-{side}") for side in range(table.sides)]
         if not any(hands):
             return MISSING
-        return [hand or (None if fld.null_hands else []) for hand in hands]
+        return [[card_from_text(card, fld.ranks) for card in hand] if hand else (None if fld.null_hands else [])
+                for hand in hands]
 
     def show(self, fld, key, value):
         shown: dict[str, Any] = {}
@@ -322,7 +346,9 @@ class GridWidget(FieldWidget):
     def read(self, fld, key, form, table):
         rows = [[form.get(f"{key}-{r}-{c}-rank", "") + form.get(f"{key}-{r}-{c}-suit", "")
                  for c in range(fld.columns)] for r in range(fld.rows)]
-        return rows if any(card for row in rows for card in row) else MISSING
+        if not any(card for row in rows for card in row):
+            return MISSING
+        return [[card_from_text(card, fld.ranks) for card in row] for row in rows]
 
     def show(self, fld, key, value):
         shown = {}

@@ -13,7 +13,7 @@ import re
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache, wraps
+from functools import cache, wraps
 from typing import Any
 
 from sqlalchemy import bindparam, insert, update
@@ -179,7 +179,7 @@ def _claim(match: Match, **columns) -> None:
         set_committed_value(match, name, value)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _claim_statement(names: tuple[str, ...]):
     """UPDATE match SET `names` WHERE id = :match_id AND version = :seen, through Core (not the ORM's
     UPDATE) and built once for each set of columns: a quarter of a millisecond less per write."""
@@ -213,25 +213,17 @@ def record_hand(
 ) -> Recorded:
     """Validate a hand against the game, check the hand number, write it, commit.
 
-    `expected` is the number the client means to create; a stale one is refused (409), except
-    when the last hand carries the same form `token`: that is this very form sent again.
-    `answer_from`: the first hand the caller's answer shows, read inside the write's transaction."""
+    `expected` is the number the client means to create; any other than the next (stale, ahead, 0 or
+    below) is refused (409), except when the last hand carries the same form `token`: that is this
+    very form sent again. `answer_from`: the first hand the caller's answer shows, read inside the
+    write's transaction."""
     _store_if_replayed(scored)
     match, match_id = scored.match, scored.match.id
     current = scored.count
-    if expected is not None and expected < 1:
-        raise Invalid("number must be 1 or more: the hand you mean to create.", {"number": "below 1"})
     if expected is not None and expected != current + 1:
         if token and expected == current and _last_token(match, current) == token:
             return Recorded(scored, current, scored.replay.results[-1])  # this very form, sent twice
-        told = (
-            f"Hand {expected} was already recorded from another phone"
-            if expected <= current
-            else "This match changed on another phone"
-        )
-        raise Conflict(
-            f"{told}: check the score, then enter hand {current + 1}.", {"number": f"the next hand is {current + 1}"}
-        )
+        raise _not_next(expected, current)
     if scored.finished:
         raise Conflict("This match is over: it takes no more hands.")
     try:
@@ -255,6 +247,18 @@ def record_hand(
             again = load(match_id)
             return Recorded(again, current + 1, again.replay.results[current])
         raise
+
+
+def _not_next(expected: int, current: int) -> Conflict:
+    """The 409 for a hand number that is not the next one (API.md: stale or ahead)."""
+    if expected < 1:
+        told = f"Hands are numbered from 1, not {expected}"
+    elif expected <= current:
+        told = f"Hand {expected} was already recorded from another phone"
+    else:
+        told = "This match changed on another phone"
+    return Conflict(f"{told}: check the score, then enter hand {current + 1}.",
+                    {"number": f"the next hand is {current + 1}"})
 
 
 _INSERT_HAND = insert(Hand.__table__)

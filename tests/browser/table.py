@@ -10,10 +10,11 @@ from dataclasses import dataclass
 from playwright.sync_api import Locator, Page, expect
 
 from scorekeeper.games import GAMES
+from tests.games.taps import PLAYERS
 
 from .conftest import Started, TableApi
 
-NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
+NAMES = list(PLAYERS)
 ENDS_WITHIN = 60  # example hands played to reach the end of a match that ends by itself
 CALLED_AFTER = 6  # hands played before the table calls the end of a match that ends by a call
 

@@ -7,19 +7,14 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.games import RecordError, ReplayError, get_game, replay
 from scorekeeper.games.aggravation import Rule
 
-from .properties import (
-    FAST,
-    assert_edit_and_reverse_restores,
-    assert_only_record_errors,
-    assert_replay_equals_one_by_one,
-    json_values,
-)
+from .properties import FAST, Strategies, json_values, matches
+from .taps import Commonest, choose
 
 GAME = get_game("aggravation")
 TABLE = GAME.table(2)
@@ -119,36 +114,25 @@ def test_every_rule_is_a_section_of_the_rules_page():
     assert {rule.value for rule in Rule} <= ids
 
 
-OPTIONS = st.fixed_dictionaries({
-    "first_dealer": st.integers(0, 1),
-    "games_to_win": st.one_of(st.none(), st.integers(1, 5)),
-})
+# -- properties -------------------------------------------------------------------------------------
 
-
-def playable(options, sides):
-    state, kept = start(**options), []
-    for side in sides:
-        if GAME.result(state).over:
-            break
-        state = GAME.play(state, won(side)).state
-        kept.append(won(side))
-    return kept
+STRATEGIES = Strategies(
+    options={"games_to_win": st.one_of(st.none(), st.integers(1, 5))},
+    record=st.sampled_from([A, B]).map(won),
+    most=20,
+    raw=st.dictionaries(st.sampled_from(["winner", "x"]), json_values()) | json_values(st.integers(-3, 3)),
+)
 
 
 @FAST
-@given(OPTIONS, st.lists(st.sampled_from([A, B]), max_size=20), st.data())
-def test_replay_edit_and_reverse(options, sides, data):
-    records = playable(options, sides)
-    parsed = GAME.parse_options(options, TABLE)
-    state = assert_replay_equals_one_by_one(GAME, TABLE, parsed, records).state
-    assert GAME.scores(state) == [records.count(won(A)), records.count(won(B))]
-    if records:
-        index = data.draw(st.integers(0, len(records) - 1))
-        replacement = won(data.draw(st.sampled_from([A, B])))
-        assert_edit_and_reverse_restores(GAME, TABLE, parsed, records, index, replacement)
+@given(matches(GAME, STRATEGIES))
+def test_the_scores_count_the_games_won(match):
+    state = replay(GAME, *match).state
+    assert GAME.scores(state) == [match.records.count(won(A)), match.records.count(won(B))]
 
 
-@settings(FAST, max_examples=150)
-@given(json_values(st.integers(-3, 3)) | st.dictionaries(st.sampled_from(["winner", "x"]), json_values()), OPTIONS)
-def test_any_input_is_taken_or_refused_with_a_record_error(raw, options):
-    assert_only_record_errors(GAME, start(**options), raw)
+# -- at the table ------------------------------------------------------------------------------------
+
+# The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
+# Ann calls Aggravation.
+COMMONEST = Commonest((choose("Who called Aggravation?", "Ann"),), taps=2)

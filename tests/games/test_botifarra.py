@@ -7,19 +7,14 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.games import RecordError, ReplayError, Result, get_game, replay
 from scorekeeper.games.botifarra import Rule, multiplier
 
-from .properties import (
-    FAST,
-    assert_edit_and_reverse_restores,
-    assert_only_record_errors,
-    assert_replay_equals_one_by_one,
-    json_values,
-)
+from .properties import FAST, Strategies, json_values, matches
+from .taps import ANN_CY, Commonest, choose, type_in
 
 GAME = get_game("botifarra")
 TABLE = GAME.table(4)
@@ -243,67 +238,32 @@ def test_every_rule_is_a_section_of_the_rules_page():
 
 # -- properties ------------------------------------------------------------------------------------
 
-RECORDS = st.builds(hand, st.integers(0, 72), st.sampled_from(TRUMPS), st.none() | st.sampled_from(DOUBLINGS))
-OPTIONS = st.fixed_dictionaries({
-    "first_dealer": st.integers(0, 3),
-    "target": st.integers(1, 300),
-    "multiplier_cap": st.sampled_from([None, 8]),
-})
-
-
-def playable(options: dict, records: list[dict]) -> list[dict]:
-    state, kept = start(**options), []
-    for record in records:
-        if GAME.result(state).over:
-            break
-        state = GAME.play(state, record).state
-        kept.append(record)
-    return kept
+STRATEGIES = Strategies(
+    options={"target": st.integers(1, 300), "multiplier_cap": st.sampled_from([None, 8])},
+    record=st.builds(hand, st.integers(0, 72), st.sampled_from(TRUMPS), st.none() | st.sampled_from(DOUBLINGS)),
+    most=20,
+    raw=st.dictionaries(st.sampled_from(["trump", "doubling", "points"]),
+                        json_values(st.integers(-5, 80)) | st.sampled_from(TRUMPS + DOUBLINGS + [[36, 36], [72, 0],
+                                                                                              [40, 40], "8"]),
+                        max_size=3),
+)
 
 
 @FAST
-@given(OPTIONS, st.lists(RECORDS, max_size=20))
-def test_only_the_side_over_half_scores(options, records):
-    state = start(**options)
-    for record in playable(options, records):
+@given(matches(GAME, STRATEGIES))
+def test_only_the_side_over_half_scores(match):
+    state = GAME.new_state(match.table, match.options)
+    for record in match.records:
         done = GAME.play(state, record)
         points = record["points"]
         for side in (A, B):
             assert (done.changes[side] > 0) == (points[side] > 36)
         assert done.changes[A] == 0 or done.changes[B] == 0
-        if options["multiplier_cap"]:
+        if match.options["multiplier_cap"]:
             assert max(done.changes) <= 36 * 8
         assert done.state.dealer == (state.dealer + 1) % 4
         assert {reason.rule for reason in done.reasons} <= page_ids()
         state = done.state
-
-
-@FAST
-@given(OPTIONS, st.lists(RECORDS, max_size=20))
-def test_replay_equals_playing_one_by_one(options, records):
-    records = playable(options, records)
-    assert_replay_equals_one_by_one(GAME, TABLE, GAME.parse_options(options, TABLE), records)
-
-
-@FAST
-@given(OPTIONS, st.lists(RECORDS, min_size=1, max_size=20), st.data())
-def test_an_edit_and_its_reverse_restore_the_state(options, records, data):
-    records = playable(options, records)
-    number = data.draw(st.integers(0, len(records) - 1))
-    assert_edit_and_reverse_restores(GAME, TABLE, GAME.parse_options(options, TABLE), records, number,
-                                     data.draw(RECORDS))
-
-
-JSON = json_values(st.integers(-5, 80))
-FIELD_NAMES = st.sampled_from(["trump", "doubling", "points"])
-FIELD_VALUES = JSON | st.sampled_from(TRUMPS + DOUBLINGS + [[36, 36], [72, 0], [40, 40], "8"])
-RAW_RECORDS = JSON | st.dictionaries(FIELD_NAMES, FIELD_VALUES, max_size=3)
-
-
-@settings(FAST, max_examples=200)
-@given(RAW_RECORDS, OPTIONS)
-def test_any_input_is_taken_or_refused_with_a_record_error(raw, options):
-    assert_only_record_errors(GAME, start(**options), raw)
 
 
 def test_example_hands_are_taken():
@@ -311,3 +271,10 @@ def test_example_hands_are_taken():
     while not GAME.result(state).over:
         state = GAME.play(state, GAME.example_hand(state, rng)).state
     assert state.hands > 5
+
+
+# -- at the table ------------------------------------------------------------------------------------
+
+# The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
+# Hearts are trumps and Ann & Cy take 40 of the 72 points.
+COMMONEST = Commonest((choose("Trumps", "Hearts"), type_in("Points out of 72", ANN_CY, 40)), taps=3, typed=1)

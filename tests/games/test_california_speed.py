@@ -7,19 +7,14 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.games import RecordError, ReplayError, get_game, replay
 from scorekeeper.games.california_speed import Rule
 
-from .properties import (
-    FAST,
-    assert_edit_and_reverse_restores,
-    assert_only_record_errors,
-    assert_replay_equals_one_by_one,
-    json_values,
-)
+from .properties import FAST, Strategies, json_values, matches
+from .taps import Commonest, choose
 
 GAME = get_game("california_speed")
 TABLE = GAME.table(2)
@@ -207,49 +202,30 @@ def test_every_rule_is_a_section_of_the_rules_page():
 
 # -- properties -----------------------------------------------------------------------------------
 
-RECORDS = st.sampled_from([won(A), won(B), DRAW])
-OPTIONS = st.fixed_dictionaries({
-    "first_dealer": st.integers(0, 1),
-    "games_to_win": st.one_of(st.none(), st.integers(1, 6)),
-    "simultaneous_out": st.sampled_from(["replay", "draw"]),
-})
-
-
-def playable(options: dict, records: list[dict]) -> list[dict]:
-    """The records that are taken, up to the end of the session."""
-    state, kept = start(**options), []
-    for record in records:
-        try:
-            state = GAME.play(state, record).state
-        except RecordError:
-            continue
-        kept.append(record)
-    return kept
+STRATEGIES = Strategies(
+    options={
+        "games_to_win": st.one_of(st.none(), st.integers(1, 6)),
+        "simultaneous_out": st.sampled_from(["replay", "draw"]),
+    },
+    record=st.sampled_from([won(A), won(B), DRAW]),
+    refused=True,  # a draw, where draws are replayed
+    most=20,
+    raw=st.dictionaries(st.sampled_from(["winner", "x"]), json_values()) | json_values(st.integers(-3, 3)),
+)
 
 
 @FAST
-@given(OPTIONS, st.lists(RECORDS, max_size=20))
-def test_scores_count_the_games_won(options, records):
-    records = playable(options, records)
-    state, _ = play_all(start(**options), records)
+@given(matches(GAME, STRATEGIES))
+def test_scores_count_the_games_won(match):
+    options, records = match.options, match.records
+    state, _ = play_all(GAME.new_state(match.table, options), records)
     assert GAME.scores(state) == [records.count(won(A)), records.count(won(B))]
     assert GAME.public_state(state)["draws"] == records.count(DRAW)
     assert state.dealer == (options["first_dealer"] + len(records)) % 2
 
 
-@FAST
-@given(OPTIONS, st.lists(RECORDS, min_size=1, max_size=20), st.data())
-def test_replay_edit_and_reverse(options, records, data):
-    records = playable(options, records)
-    parsed = GAME.parse_options(options, TABLE)
-    assert_replay_equals_one_by_one(GAME, TABLE, parsed, records)
-    if records:
-        index = data.draw(st.integers(0, len(records) - 1))
-        replacement = won(data.draw(st.sampled_from([A, B])))
-        assert_edit_and_reverse_restores(GAME, TABLE, parsed, records, index, replacement)
+# -- at the table ------------------------------------------------------------------------------------
 
-
-@settings(FAST, max_examples=200)
-@given(json_values(st.integers(-3, 3)) | st.dictionaries(st.sampled_from(["winner", "x"]), json_values()), OPTIONS)
-def test_any_input_is_taken_or_refused_with_a_record_error(raw, options):
-    assert_only_record_errors(GAME, start(**options), raw)
+# The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
+# Ann plays out first.
+COMMONEST = Commonest((choose("Who played out first?", "Ann"),), taps=2)

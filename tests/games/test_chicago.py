@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import re
 from pathlib import Path
 
@@ -13,13 +12,8 @@ from hypothesis import strategies as st
 from scorekeeper.games import RecordError, ReplayError, Result, get_game, replay
 from scorekeeper.games.chicago import Rule
 
-from .properties import (
-    FAST,
-    JSON,
-    assert_edit_and_reverse_restores,
-    assert_only_record_errors,
-    assert_replay_equals_one_by_one,
-)
+from .properties import FAST, JSON, Strategies, matches
+from .taps import Commonest, choose
 
 GAME = get_game("chicago")
 A, B, C, D = range(4)
@@ -243,9 +237,10 @@ def test_cards_the_wheel_is_the_lowest_straight():
     assert hand.changes == [5, 4]
 
 
-def test_cards_in_text_and_lower_case_are_taken():
-    hand = GAME.play(start(2), played(A, first={"cards": ["as ks qs js 10s", None]}))
-    assert hand.changes == [57, 0]
+def test_cards_written_loosely_are_refused():
+    # A card is its two-character code (API.md); the page's form reads "10h" or "as" into one first.
+    with pytest.raises(RecordError):
+        GAME.play(start(2), played(A, first={"cards": ["as ks qs js 10s", None]}))
 
 
 # -- the deal (S3:353) -----------------------------------------------------------------------------
@@ -456,32 +451,22 @@ def test_every_reason_links_to_a_section_of_the_rules_page():
 
 # -- properties --------------------------------------------------------------------------------------
 
-
-@st.composite
-def matches(draw):
-    players = draw(st.integers(2, 4))
-    table = GAME.table(players)
-    options = GAME.parse_options({"tie_at_end": draw(st.sampled_from(["shared", "play_on"])),
-                                  "forfeit_rule": draw(st.sampled_from(["ends_game", "player_out"])),
-                                  "first_dealer": draw(st.integers(0, players - 1))}, table)
-    rng = random.Random(draw(st.integers(0, 10**6)))
-    state, records = GAME.new_state(table, options), []
-    for _ in range(draw(st.integers(1, 12))):
-        if GAME.result(state).over:
-            break
-        record = GAME.example_hand(state, rng)
-        records.append(record)
-        state = GAME.play(state, record).state
-    return table, options, records
+SHOWDOWN = st.one_of(JSON, st.dictionaries(st.sampled_from(["best_hand", "poker_hand", "cards", "x"]), JSON))
+STRATEGIES = Strategies(  # the hands are the game's own example hands
+    options={"tie_at_end": st.sampled_from(["shared", "play_on"]),
+             "forfeit_rule": st.sampled_from(["ends_game", "player_out"])},
+    most=12,
+    raw=st.dictionaries(st.sampled_from(["first_showdown", "final_hand", "last_trick", "forfeit"]),
+                        st.one_of(SHOWDOWN, st.integers(-1, 4))),
+)
 
 
 @FAST
-@given(matches())
-def test_replay_equals_one_by_one_and_nobody_out_deals_or_scores(match):
-    table, options, records = match
-    done = assert_replay_equals_one_by_one(GAME, table, options, records)
+@given(matches(GAME, STRATEGIES, least=1))
+def test_nobody_out_deals_or_scores(match):
+    done = replay(GAME, *match)
     out = GAME.public_state(done.state)["out"]
-    assert done.state.dealer not in out or len(out) == table.players - 1
+    assert done.state.dealer not in out or len(out) == match.table.players - 1
     for result, before in zip(done.results, [done.start] + [r.state for r in done.results]):
         assert all(result.changes[side] == 0 for side in before.out)
     standing = GAME.result(done.state)
@@ -489,23 +474,9 @@ def test_replay_equals_one_by_one_and_nobody_out_deals_or_scores(match):
         assert not set(standing.winners) & set(out)
 
 
-@FAST
-@given(matches(), st.data())
-def test_edit_and_reverse_restores(match, data):
-    table, options, records = match
-    index = data.draw(st.integers(0, len(records) - 1))
-    state = replay(GAME, table, options, records[:index]).state
-    replacement = GAME.example_hand(state, random.Random(data.draw(st.integers(0, 10**6))))
-    assert_edit_and_reverse_restores(GAME, table, options, records, index, replacement)
+# -- at the table ------------------------------------------------------------------------------------
 
-
-SHOWDOWN = st.one_of(JSON, st.dictionaries(st.sampled_from(["best_hand", "poker_hand", "cards", "x"]), JSON))
-
-
-@FAST
-@given(st.integers(2, 4), st.sampled_from(["ends_game", "player_out"]),
-       st.one_of(JSON, st.dictionaries(st.sampled_from(["first_showdown", "final_hand", "last_trick", "forfeit"]),
-                                       st.one_of(SHOWDOWN, st.integers(-1, 4)))))
-def test_any_input_is_taken_or_refused_with_a_record_error(players, rule, raw):
-    state, _ = play_all(start(players, forfeit_rule=rule), [])
-    assert_only_record_errors(GAME, state, raw)
+# The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
+# Only the final showdown is shown down, and Ann took the last trick.
+COMMONEST = Commonest((choose("Final hand", "Best hand", "Ann"), choose("Final hand", "Poker hand", "One pair"),
+                       choose("Who took the last trick?", "Ann")), taps=4)

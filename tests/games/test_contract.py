@@ -3,16 +3,17 @@ by being registered, with nothing added here.
 
 - its declarations are well formed and the API's description of them is plain JSON;
 - every rule a reason can name is an anchor of its rules page;
-- replaying hands equals applying them one by one, and an edit and its reverse restore the state
-  (hands drawn with the game's own `example_hand`);
-- any record built from its declarations, and any JSON at all, is taken or refused with a
-  RecordError carrying a message: never another exception.
+- every state it reaches survives the JSON it is stored as;
+- its test file declares its strategies (STRATEGIES, for test_properties.py) and its commonest hand
+  (COMMONEST, tapped by tests/browser/test_at_the_table.py), so that no other test file names it.
+
+The properties of play (replay, edit and reverse, only RecordError) are in test_properties.py, over
+every game too, fed by each game's own strategies.
 """
 
 from __future__ import annotations
 
 import json
-import random
 import re
 
 import pytest
@@ -20,42 +21,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper import create_app
-from scorekeeper.games import GAMES, RecordError, replay
+from scorekeeper.games import GAMES, replay
 from scorekeeper.games.fields import TYPES, When
-from tests.games.properties import FAST, JSON, assert_edit_and_reverse_restores, assert_only_record_errors, \
-    assert_replay_equals_one_by_one
+
+from .properties import FAST, Strategies, declared, example_records
+from .taps import Commonest
 
 KEYS = list(GAMES)
-MOST_HANDS = 40
-
-
-def players_for(game, rng: random.Random) -> int:
-    for count in range(game.min_players, game.max_players + 1):
-        try:
-            game.table(count)
-            return count if rng.random() < 0.7 else game.table(game.max_players).players
-        except RecordError:
-            continue
-    raise AssertionError(f"{game.key}: no player count between min and max is taken")
-
-
-def start(game, seed: int):
-    rng = random.Random(seed)
-    table = game.table(players_for(game, rng))
-    options = game.parse_options({}, table)
-    return rng, table, options
-
-
-def example_records(game, seed: int, most: int = MOST_HANDS) -> tuple:
-    """Up to `most` example hands from a new match, stopping at the end of the match."""
-    rng, table, options = start(game, seed)
-    state = game.new_state(table, options)
-    records = []
-    while len(records) < most and not game.result(state).over:
-        record = game.example_hand(state, rng)
-        state = game.play(state, record).state
-        records.append(record)
-    return table, options, records
 
 
 @pytest.fixture(scope="module")
@@ -108,72 +80,10 @@ def test_every_rule_is_an_anchor_of_the_rules_page(key, rules_pages):
 @pytest.mark.parametrize("key", KEYS)
 @FAST
 @given(seed=st.integers(0, 10**6))
-def test_replay_equals_one_by_one(key, seed):
-    game = GAMES[key]
-    table, options, records = example_records(game, seed)
-    done = assert_replay_equals_one_by_one(game, table, options, records)
-    assert len(game.scores(done.state)) == table.sides
-    for result in done.results:
-        assert len(result.changes) == table.sides and len(result.reasons) >= 1
-
-
-@pytest.mark.parametrize("key", KEYS)
-@FAST
-@given(seed=st.integers(0, 10**6), data=st.data())
-def test_an_edit_and_its_reverse_restore_the_state(key, seed, data):
-    game = GAMES[key]
-    table, options, records = example_records(game, seed, most=12)
-    if not records:
-        return
-    index = data.draw(st.integers(0, len(records) - 1))
-    before = replay(game, table, options, records[:index]).state
-    replacement = game.example_hand(before, random.Random(seed + 1))
-    assert_edit_and_reverse_restores(game, table, options, records, index, replacement)
-
-
-def record_strategy(game, table):
-    """Records drawn from the declarations: right names, values of roughly the right shape."""
-    def value_for(fld):
-        small = st.integers(-1, max(table.sides, 4) + 1)
-        numbers = st.integers((fld.min or 0) - 1, (fld.max if fld.max is not None else 20) + 1)
-        shapes = {
-            "side": small | st.none(), "seat": small, "int": numbers, "bool": st.booleans(),
-            "choice": st.sampled_from(list(fld.choices) or [None]) | st.text(max_size=3),
-            "per_side": st.lists(numbers, min_size=table.sides, max_size=table.sides),
-            "side_list": st.lists(small, max_size=4), "int_list": st.lists(numbers, max_size=6),
-            "events": st.lists(st.fixed_dictionaries({"side": small, "type": st.sampled_from(list(fld.choices) or ["x"])}),
-                               max_size=4),
-            "cards": st.lists(st.lists(st.sampled_from(["AS", "KH", "TD", "7C", "2S", "QH", "X"]), max_size=5) | st.none(),
-                              min_size=table.sides, max_size=table.sides),
-            "grid": st.lists(st.lists(st.sampled_from(["AS", "KH", "5D"]), max_size=5), max_size=5),
-        }
-        if fld.type == "group":
-            return st.fixed_dictionaries({}, optional={sub.name: value_for(sub) for sub in fld.fields})
-        return shapes[fld.type]
-    return st.fixed_dictionaries({}, optional={fld.name: value_for(fld) for fld in game.hand_fields})
-
-
-@pytest.mark.parametrize("key", KEYS)
-@FAST
-@given(data=st.data())
-def test_any_record_is_taken_or_refused_with_a_message(key, data):
-    game = GAMES[key]
-    rng, table, options = start(game, data.draw(st.integers(0, 1000)))
-    state = game.new_state(table, options)
-    for _ in range(data.draw(st.integers(0, 3))):
-        if game.result(state).over:
-            break
-        state = game.play(state, game.example_hand(state, rng)).state
-    raw = data.draw(record_strategy(game, table) | JSON)
-    assert_only_record_errors(game, state, raw)
-
-
-@pytest.mark.parametrize("key", KEYS)
-@FAST
-@given(seed=st.integers(0, 10**6))
 def test_a_stored_state_reads_back_exactly(key, seed):
     """Every state a game reaches survives the JSON it is stored as (issue 14: no replay on read)."""
     import json as plain
+
     from scorekeeper.games.base import decode_state, encode_state
     game = GAMES[key]
     table, options, records = example_records(game, seed, most=15)
@@ -181,3 +91,11 @@ def test_a_stored_state_reads_back_exactly(key, seed):
     for state in [done.start] + [result.state for result in done.results]:
         stored = plain.loads(plain.dumps(encode_state(state)))
         assert decode_state(stored) == state
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_its_test_file_declares_its_strategies_and_commonest_hand(key):
+    assert isinstance(declared(key, "STRATEGIES"), Strategies)
+    commonest = declared(key, "COMMONEST")
+    assert isinstance(commonest, Commonest) and commonest.steps
+    assert len(commonest.steps) < commonest.taps <= (commonest.most or commonest.taps)

@@ -9,16 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.games import RecordError, Result, get_game
+from scorekeeper.games import RecordError, ReplayError, Result, get_game, replay
 from scorekeeper.games.court_piece import Rule
 
-from .properties import (
-    FAST,
-    assert_edit_and_reverse_restores,
-    assert_only_record_errors,
-    assert_replay_equals_one_by_one,
-    json_values,
-)
+from .properties import FAST, Strategies, json_values, matches
+from .taps import ANN_CY, Commonest, choose
 
 GAME = get_game("court_piece")
 TABLE = GAME.table(4)
@@ -192,9 +187,10 @@ def test_values_of_the_wrong_type_are_refused(record, field):
     assert field in refused(start(), record).fields
 
 
-def test_form_values_are_accepted_as_text():
-    hand = GAME.play(start(), {"outcome": "tricks", "tricks": ["6", "7"]})
-    assert streak(hand.state) == {"side": B, "count": 1}
+def test_text_where_a_number_belongs_is_refused_the_form_sends_numbers():
+    # JSON types only (API.md): the page's form turns its text into numbers before the engine reads it.
+    with pytest.raises(RecordError):
+        GAME.play(start(), {"outcome": "tricks", "tricks": ["6", "7"]})
 
 
 # -- the streak (S4:100-101, RULES 1.2.4 streak_win) ------------------------------------------------
@@ -268,8 +264,8 @@ def test_all_thirteen_is_fifty_two_courts_in_total_by_default():
 
 
 def test_all_thirteen_is_fifty_three_with_the_option():
-    # RULES CP-Q2: option all13_courts = 53 (the first-seven court on top); forms send text
-    hand = GAME.play(start(all13_courts="53"), first_seven(B, all_thirteen=True))
+    # RULES CP-Q2: option all13_courts = 53 (the first-seven court on top)
+    hand = GAME.play(start(all13_courts=53), first_seven(B, all_thirteen=True))
     assert hand.changes == [0, 53]
     assert str(hand.reasons[0]) == "B took all thirteen: +53 courts"
 
@@ -391,6 +387,33 @@ def test_the_losers_keep_the_deal_until_a_court():
     assert hand.changes == [0, 1] and state.dealer == 0
 
 
+THREE_HANDS = [tricks(8, 5), first_seven(A), tricks(9, 4)]  # the browser's set-up edits replay these
+
+
+@pytest.mark.parametrize(
+    "options, streak_count, dealer",
+    [
+        # S4:103: A's side wins from dealer 0 (next seat, 1); 1's side loses a court (partner 3 deals);
+        # 3's side loses without one (3 again). The court hand resets the streak, so A is on 1.
+        ({}, 1, 3),
+        # From dealer 2: next seat 3, then its partner 1, who loses without a court and deals again.
+        ({"first_dealer": 2}, 1, 1),
+        # RULES CP-Q1 count_as_win: the court hand is a win as well, three in a row.
+        ({"first_dealer": 2, "court_hand_streak_policy": "count_as_win"}, 3, 1),
+    ],
+)
+def test_three_hands_under_other_set_ups(options, streak_count, dealer):
+    state, _ = play_all(start(**options), THREE_HANDS)
+    assert GAME.scores(state) == [1, 0] and streak(state) == {"side": A, "count": streak_count}
+    assert state.dealer == dealer and GAME.public_state(state)["trump_chooser"] == (dealer + 1) % 4
+
+
+def test_one_court_to_win_makes_the_third_of_three_hands_impossible():
+    with pytest.raises(ReplayError) as caught:
+        replay(GAME, TABLE, GAME.parse_options({"courts_to_win": 1}, TABLE), THREE_HANDS)
+    assert caught.value.number == 3
+
+
 # -- the end (S4:104, RULES 1.2.5, API.md) -----------------------------------------------------------
 
 
@@ -477,18 +500,21 @@ def test_the_rules_page_extends_the_game_layout():
 
 # -- properties -------------------------------------------------------------------------------------
 
-RECORDS = st.one_of(
-    st.integers(1, 12).map(lambda a: tricks(a, 13 - a)),
-    st.builds(first_seven, st.sampled_from([A, B]), st.sampled_from([None, False, True])),
-    st.builds(revoke, st.sampled_from([A, B])),
-)
-OPTIONS = st.fixed_dictionaries(
-    {
-        "first_dealer": st.integers(0, 3),
+JSON = json_values(st.integers(-20, 60))
+STRATEGIES = Strategies(
+    options={
         "court_hand_streak_policy": st.sampled_from(["reset", "count_as_win", "ignore"]),
         "all13_courts": st.sampled_from([52, 53]),
         "courts_to_win": st.one_of(st.none(), st.integers(1, 60)),
-    }
+    },
+    record=st.one_of(
+        st.integers(1, 12).map(lambda a: tricks(a, 13 - a)),
+        st.builds(first_seven, st.sampled_from([A, B]), st.sampled_from([None, False, True])),
+        st.builds(revoke, st.sampled_from([A, B])),
+    ),
+    raw=st.dictionaries(st.sampled_from(["outcome", "tricks", "side", "all_thirteen"]),
+                        JSON | st.sampled_from(["tricks", "first_seven", "revoke", 0, 1, 13, True, "1", [6, 7], [13, 0]]),
+                        max_size=4),
 )
 
 
@@ -498,22 +524,11 @@ def hand_winner(record: dict) -> int:
     return record["side"] if record["outcome"] == "first_seven" else 1 - record["side"]
 
 
-def playable(options: dict, records: list[dict]) -> list[dict]:
-    """The records up to the end of the match (a finished match takes no more hands)."""
-    state, kept = GAME.new_state(TABLE, GAME.parse_options(options, TABLE)), []
-    for record in records:
-        if GAME.result(state).over:
-            break
-        state = GAME.play(state, record).state
-        kept.append(record)
-    return kept
-
-
 @FAST
-@given(OPTIONS, st.lists(RECORDS, max_size=40))
-def test_streak_dealer_and_trump_chooser_invariants(options, records):
-    state = GAME.new_state(TABLE, GAME.parse_options(options, TABLE))
-    for record in playable(options, records):
+@given(matches(GAME, STRATEGIES, most=40))
+def test_streak_dealer_and_trump_chooser_invariants(match):
+    state = GAME.new_state(match.table, match.options)
+    for record in match.records:
         hand = GAME.play(state, record)
         new = hand.state
         winner = hand_winner(record)
@@ -531,41 +546,6 @@ def test_streak_dealer_and_trump_chooser_invariants(options, records):
         state = new
 
 
-@FAST
-@given(OPTIONS, st.lists(RECORDS, max_size=30))
-def test_replay_equals_playing_one_by_one(options, records):
-    records = playable(options, records)
-    done = assert_replay_equals_one_by_one(GAME, TABLE, GAME.parse_options(options, TABLE), records)
-    assert done.records == records
-
-
-@FAST
-@given(OPTIONS, st.lists(RECORDS, min_size=1, max_size=30), st.data())
-def test_an_edit_and_its_reverse_restore_the_state(options, records, data):
-    records = playable(options, records)
-    parsed = GAME.parse_options(options, TABLE)
-    number = data.draw(st.integers(0, len(records) - 1))
-    # any record fits where it stands: only a later hand can stop fitting (the match ended sooner)
-    assert_edit_and_reverse_restores(GAME, TABLE, parsed, records, number, data.draw(RECORDS))
-
-
-JSON = json_values(st.integers(-20, 60))
-FIELD_NAMES = st.sampled_from(["outcome", "tricks", "side", "all_thirteen"])
-FIELD_VALUES = JSON | st.sampled_from(["tricks", "first_seven", "revoke", 0, 1, 13, True, "1", [6, 7], [13, 0]])
-RAW_RECORDS = JSON | st.dictionaries(FIELD_NAMES, FIELD_VALUES, max_size=4)
-
-
-@settings(FAST, max_examples=200)
-@given(RAW_RECORDS, st.lists(RECORDS, max_size=8), OPTIONS)
-def test_any_input_is_taken_or_refused_with_a_record_error(raw, history, options):
-    state = GAME.new_state(TABLE, GAME.parse_options(options, TABLE))
-    for record in playable(options, history):
-        state = GAME.play(state, record).state
-    hand = assert_only_record_errors(GAME, state, raw)
-    if hand is not None:
-        assert len(hand.changes) == 2 and hand.state.hands == state.hands + 1
-
-
 @settings(FAST, max_examples=100)
 @given(JSON | st.dictionaries(st.sampled_from(["courts_to_win", "court_hand_streak_policy", "all13_courts"]), JSON))
 def test_any_options_are_taken_or_refused_with_a_record_error(raw):
@@ -573,3 +553,10 @@ def test_any_options_are_taken_or_refused_with_a_record_error(raw):
         GAME.parse_options(raw if isinstance(raw, dict) else {"courts_to_win": raw}, TABLE)
     except RecordError as error:
         assert error.message
+
+
+# -- at the table ------------------------------------------------------------------------------------
+
+# The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
+# Played out (preset), Ann & Cy take 8 tricks; Bob & Di get the other 5 by themselves.
+COMMONEST = Commonest((choose("Tricks", ANN_CY, "8"),), taps=2, most=2, board={"courts": ["0 courts", "0 courts"]})

@@ -7,7 +7,6 @@ seat 0 (side A) unless a test says otherwise, so the non-dealer side of round 1 
 from __future__ import annotations
 
 import pathlib
-import random
 import re
 
 import pytest
@@ -17,13 +16,8 @@ from hypothesis import strategies as st
 from scorekeeper.games import RecordError, ReplayError, get_game, replay
 from scorekeeper.games.cuarenta import carton_points
 
-from .properties import (
-    FAST,
-    JSON,
-    assert_edit_and_reverse_restores,
-    assert_only_record_errors,
-    assert_replay_equals_one_by_one,
-)
+from .properties import FAST, JSON, Strategies, matches
+from .taps import Commonest, pick, type_in
 
 GAME = get_game("cuarenta")
 A, B = 0, 1
@@ -368,26 +362,19 @@ def test_every_reason_rule_is_a_section_of_the_rules_page():
 
 # -- properties --------------------------------------------------------------------------------------
 
-
-@st.composite
-def matches(draw):
-    table = draw(st.sampled_from([TWO, FOUR]))
-    options = GAME.parse_options({"first_dealer": draw(st.integers(0, table.players - 1)),
-                                  "carton_rule": draw(st.sampled_from(["seed", "ecuador"]))}, table)
-    rng = random.Random(draw(st.integers(0, 2**32)))
-    state = GAME.new_state(table, options)
-    records = []
-    for _ in range(draw(st.integers(0, 10))):
-        if GAME.result(state).over:
-            break
-        record = GAME.example_hand(state, rng)
-        records.append(record)
-        state = GAME.play(state, record).state
-    return table, options, records
+EVENT = st.fixed_dictionaries({"side": st.integers(-1, 2) | JSON, "type": st.sampled_from(
+    ["ronda", "caida", "limpia", "caida_limpia", "ronda_capture", "four_of_a_kind", "x"]) | JSON})
+STRATEGIES = Strategies(  # the hands are the game's own example hands
+    options={"carton_rule": st.sampled_from(["seed", "ecuador"])},
+    most=10,
+    raw=st.fixed_dictionaries({}, optional={"events": st.lists(EVENT, max_size=6) | JSON,
+                                            "cards": st.lists(st.integers(-1, 41), max_size=3) | JSON}),
+    states=st.sampled_from([start(), at((36, 37)), at((40, 0)).evolve(winner=A)]),
+)
 
 
 @FAST
-@given(matches())
+@given(matches(GAME, STRATEGIES))
 def test_property_a_game_ends_at_40_or_by_four_of_a_kind(match):
     table, options, records = match
     state = GAME.new_state(table, options)
@@ -405,31 +392,9 @@ def test_property_a_game_ends_at_40_or_by_four_of_a_kind(match):
         state = hand.state
 
 
-@FAST
-@given(matches())
-def test_property_replay_equals_one_by_one(match):
-    assert_replay_equals_one_by_one(GAME, *match)
+# -- at the table ------------------------------------------------------------------------------------
 
-
-@FAST
-@given(matches(), st.data())
-def test_property_edit_and_reverse_restores(match, data):
-    table, options, records = match
-    if not records:
-        return
-    index = data.draw(st.integers(0, len(records) - 1))
-    before = replay(GAME, table, options, records[:index]).state
-    replacement = GAME.example_hand(before, random.Random(data.draw(st.integers(0, 2**32))))
-    assert_edit_and_reverse_restores(GAME, table, options, records, index, replacement)
-
-
-EVENT = st.fixed_dictionaries({"side": st.integers(-1, 2) | JSON, "type": st.sampled_from(
-    ["ronda", "caida", "limpia", "caida_limpia", "ronda_capture", "four_of_a_kind", "x"]) | JSON})
-
-
-@FAST
-@given(st.sampled_from([start(), at((36, 37)), at((40, 0)).evolve(winner=A)]),
-       JSON | st.fixed_dictionaries({}, optional={"events": st.lists(EVENT, max_size=6) | JSON,
-                                                  "cards": st.lists(st.integers(-1, 41), max_size=3) | JSON}))
-def test_property_only_record_errors_for_any_json(state, raw):
-    assert_only_record_errors(GAME, state, raw)
+# The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
+# One caída for Ann, and the cards each side captured.
+COMMONEST = Commonest((pick("What scored 1 side", "Ann"), pick("What scored 1 type", "Caida"),
+                       type_in("Cards captured", "Ann", 22), type_in("Cards captured", "Bob", 18)), taps=7, typed=2)

@@ -7,7 +7,6 @@ are standard published Gin Rummy with the api file's defaults. Players: A = 0, B
 from __future__ import annotations
 
 import pathlib
-import random
 import re
 
 import pytest
@@ -16,13 +15,8 @@ from hypothesis import strategies as st
 
 from scorekeeper.games import RecordError, ReplayError, get_game, replay
 
-from .properties import (
-    FAST,
-    JSON,
-    assert_edit_and_reverse_restores,
-    assert_only_record_errors,
-    assert_replay_equals_one_by_one,
-)
+from .properties import FAST, JSON, Strategies, matches
+from .taps import Commonest, choose, type_in
 
 GAME = get_game("gin_rummy")
 TABLE = GAME.table(2)
@@ -251,26 +245,18 @@ def test_every_reason_rule_is_a_section_of_the_rules_page():
 
 # -- properties --------------------------------------------------------------------------------------
 
-
-@st.composite
-def matches(draw):
-    options = GAME.parse_options({"first_dealer": draw(st.integers(0, 1)), "target": draw(st.integers(10, 150)),
-                                  "shutout": draw(st.sampled_from(["double_game_bonus", "double_points", "none"]))},
-                                 TABLE)
-    rng = random.Random(draw(st.integers(0, 2**32)))
-    state = GAME.new_state(TABLE, options)
-    records = []
-    for _ in range(draw(st.integers(0, 10))):
-        if GAME.result(state).over:
-            break
-        record = GAME.example_hand(state, rng)
-        records.append(record)
-        state = GAME.play(state, record).state
-    return TABLE, options, records
+STRATEGIES = Strategies(  # the hands are the game's own example hands
+    options={"target": st.integers(10, 150), "shutout": st.sampled_from(["double_game_bonus", "double_points", "none"])},
+    most=10,
+    raw=st.fixed_dictionaries({}, optional={
+        "outcome": st.sampled_from(["knock", "gin", "draw"]) | JSON, "knocker": st.integers(-1, 2) | JSON,
+        "deadwood": st.lists(st.integers(-1, 100), max_size=3) | JSON}),
+    states=st.sampled_from([start(), at((99, 99), (5, 5)), at((100, 0), (1, 0))]),
+)
 
 
 @FAST
-@given(matches())
+@given(matches(GAME, STRATEGIES))
 def test_property_one_player_scores_a_hand_and_the_end_adds_bonuses(match):
     table, options, records = match
     state = GAME.new_state(table, options)
@@ -288,28 +274,9 @@ def test_property_one_player_scores_a_hand_and_the_end_adds_bonuses(match):
         state = hand.state
 
 
-@FAST
-@given(matches())
-def test_property_replay_equals_one_by_one(match):
-    assert_replay_equals_one_by_one(GAME, *match)
+# -- at the table ------------------------------------------------------------------------------------
 
-
-@FAST
-@given(matches(), st.data())
-def test_property_edit_and_reverse_restores(match, data):
-    table, options, records = match
-    if not records:
-        return
-    index = data.draw(st.integers(0, len(records) - 1))
-    before = replay(GAME, table, options, records[:index]).state
-    replacement = GAME.example_hand(before, random.Random(data.draw(st.integers(0, 2**32))))
-    assert_edit_and_reverse_restores(GAME, table, options, records, index, replacement)
-
-
-@FAST
-@given(st.sampled_from([start(), at((99, 99), (5, 5)), at((100, 0), (1, 0))]),
-       JSON | st.fixed_dictionaries({}, optional={
-           "outcome": st.sampled_from(["knock", "gin", "draw"]) | JSON, "knocker": st.integers(-1, 2) | JSON,
-           "deadwood": st.lists(st.integers(-1, 100), max_size=3) | JSON}))
-def test_property_only_record_errors_for_any_json(state, raw):
-    assert_only_record_errors(GAME, state, raw)
+# The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
+# Ann knocks with 5 deadwood against Bob's 20.
+COMMONEST = Commonest((choose("How did the hand end?", "Knock"), choose("Who laid down?", "Ann"),
+                       type_in("Deadwood", "Ann", 5), type_in("Deadwood", "Bob", 20)), taps=5, typed=2)

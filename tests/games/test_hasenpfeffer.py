@@ -7,19 +7,14 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.games import RecordError, ReplayError, get_game, replay
 from scorekeeper.games.hasenpfeffer import Rule
 
-from .properties import (
-    FAST,
-    assert_edit_and_reverse_restores,
-    assert_only_record_errors,
-    assert_replay_equals_one_by_one,
-    json_values,
-)
+from .properties import FAST, Strategies, json_values, matches
+from .taps import ANN_CY, Commonest, choose
 
 GAME = get_game("hasenpfeffer")
 TABLE = GAME.table(4)
@@ -320,36 +315,25 @@ def test_the_rules_page_extends_the_game_layout():
 
 # -- properties -------------------------------------------------------------------------------------
 
-RECORDS = st.one_of(
-    st.just(VOID),
-    st.builds(bid, st.sampled_from([A, B]), st.integers(1, 6), st.integers(0, 6)),
-    st.builds(forced, st.sampled_from([A, B]), st.integers(0, 6)),
+STRATEGIES = Strategies(
+    options={"target": st.integers(1, 30), "defenders_cannot_win_if_contract_made": st.booleans()},
+    record=st.one_of(
+        st.just(VOID),
+        st.builds(bid, st.sampled_from([A, B]), st.integers(1, 6), st.integers(0, 6)),
+        st.builds(forced, st.sampled_from([A, B]), st.integers(0, 6)),
+    ),
+    raw=st.dictionaries(st.sampled_from(["void", "declarers", "contract", "forced_joker_bid", "tricks"]),
+                        json_values(st.integers(-5, 10)) | st.sampled_from([True, False, 0, 1, 3, 6, [3, 3], [6, 0]]),
+                        max_size=5),
 )
-OPTIONS = st.fixed_dictionaries(
-    {
-        "first_dealer": st.integers(0, 3),
-        "target": st.integers(1, 30),
-        "defenders_cannot_win_if_contract_made": st.booleans(),
-    }
-)
-
-
-def playable(options: dict, records: list[dict]) -> list[dict]:
-    state, kept = GAME.new_state(TABLE, GAME.parse_options(options, TABLE)), []
-    for record in records:
-        if GAME.result(state).over:
-            break
-        state = GAME.play(state, record).state
-        kept.append(record)
-    return kept
 
 
 @FAST
-@given(OPTIONS, st.lists(RECORDS, max_size=40))
-def test_invariants_hold_hand_by_hand(options, records):
-    state = GAME.new_state(TABLE, GAME.parse_options(options, TABLE))
-    target = options["target"]
-    for record in playable(options, records):
+@given(matches(GAME, STRATEGIES, most=40))
+def test_invariants_hold_hand_by_hand(match):
+    state = GAME.new_state(match.table, match.options)
+    target = match.options["target"]
+    for record in match.records:
         hand = GAME.play(state, record)
         new = hand.state
         assert GAME.scores(new) == [old + change for old, change in zip(GAME.scores(state), hand.changes)]
@@ -369,35 +353,9 @@ def test_invariants_hold_hand_by_hand(options, records):
         state = new
 
 
-@FAST
-@given(OPTIONS, st.lists(RECORDS, max_size=30))
-def test_replay_equals_playing_one_by_one(options, records):
-    records = playable(options, records)
-    done = assert_replay_equals_one_by_one(GAME, TABLE, GAME.parse_options(options, TABLE), records)
-    assert done.records == records
+# -- at the table ------------------------------------------------------------------------------------
 
-
-@FAST
-@given(OPTIONS, st.lists(RECORDS, min_size=1, max_size=30), st.data())
-def test_an_edit_and_its_reverse_restore_the_state(options, records, data):
-    records = playable(options, records)
-    parsed = GAME.parse_options(options, TABLE)
-    number = data.draw(st.integers(0, len(records) - 1))
-    assert_edit_and_reverse_restores(GAME, TABLE, parsed, records, number, data.draw(RECORDS))
-
-
-JSON = json_values(st.integers(-5, 10))
-FIELD_NAMES = st.sampled_from(["void", "declarers", "contract", "forced_joker_bid", "tricks"])
-FIELD_VALUES = JSON | st.sampled_from([True, False, 0, 1, 3, 6, [3, 3], [6, 0]])
-RAW_RECORDS = JSON | st.dictionaries(FIELD_NAMES, FIELD_VALUES, max_size=5)
-
-
-@settings(FAST, max_examples=300)
-@given(RAW_RECORDS, st.lists(RECORDS, max_size=8), OPTIONS)
-def test_any_input_is_taken_or_refused_with_a_record_error(raw, history, options):
-    state = GAME.new_state(TABLE, GAME.parse_options(options, TABLE))
-    for record in playable(options, history):
-        state = GAME.play(state, record).state
-    hand = assert_only_record_errors(GAME, state, raw)
-    if hand is not None:
-        assert len(hand.changes) == 2 and hand.state.hands == state.hands + 1
+# The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
+# Ann & Cy bid 3 and take 4 tricks.
+COMMONEST = Commonest((choose("Who won the bidding?", ANN_CY), choose("Contract", "3"), choose("Tricks taken", ANN_CY, "4")),
+                      taps=4)

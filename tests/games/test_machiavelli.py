@@ -7,19 +7,14 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.games import RecordError, ReplayError, get_game, replay
 from scorekeeper.games.machiavelli import Rule
 
-from .properties import (
-    FAST,
-    assert_edit_and_reverse_restores,
-    assert_only_record_errors,
-    assert_replay_equals_one_by_one,
-    json_values,
-)
+from .properties import FAST, Strategies, json_values, matches
+from .taps import Commonest, choose
 
 GAME = get_game("machiavelli")
 TABLE = GAME.table(3)
@@ -221,47 +216,36 @@ def test_every_rule_is_a_section_of_the_rules_page():
 
 # -- properties -----------------------------------------------------------------------------------
 
-OPTIONS = st.fixed_dictionaries({
-    "first_dealer": st.integers(0, 2),
-    "games_to_win": st.one_of(st.none(), st.integers(1, 5)),
-    "stock_exhausted": st.sampled_from(["no_winner", "fewest_cards"]),
-})
-RECORDS = st.one_of(
-    st.sampled_from([A, B, C]).map(out),
-    st.just(STUCK),
-    st.lists(st.integers(1, 20), min_size=3, max_size=3).map(lambda counts: stuck(*counts)),
+RECORDS = {  # by the number of players
+    players: st.one_of(
+        st.sampled_from(range(players)).map(out),
+        st.just(STUCK),
+        st.lists(st.integers(1, 20), min_size=players, max_size=players).map(lambda counts: stuck(*counts)),
+    )
+    for players in range(GAME.min_players, GAME.max_players + 1)
+}
+STRATEGIES = Strategies(
+    options={
+        "games_to_win": st.one_of(st.none(), st.integers(1, 5)),
+        "stock_exhausted": st.sampled_from(["no_winner", "fewest_cards"]),
+    },
+    record=lambda state: RECORDS[state.table.players],
+    refused=True,  # card counts, or none, where the house rule asks the other
+    most=20,
+    raw=st.dictionaries(st.sampled_from(["ending", "winner", "cards_left"]),
+                        json_values(st.integers(-2, 110)) | st.sampled_from(["out", "stock_exhausted", [1, 2, 3]])),
 )
 
 
-def playable(options, records):
-    state, kept = start(**options), []
-    for record in records:
-        try:
-            state = GAME.play(state, record).state
-        except RecordError:
-            continue
-        kept.append(record)
-    return kept
-
-
 @FAST
-@given(OPTIONS, st.lists(RECORDS, max_size=20), st.data())
-def test_replay_edit_and_reverse(options, records, data):
-    records = playable(options, records)
-    parsed = GAME.parse_options(options, TABLE)
-    state = assert_replay_equals_one_by_one(GAME, TABLE, parsed, records).state
-    assert sum(GAME.scores(state)) + state.nobody == len(records)  # every game: one winner or none
-    if records:
-        index = data.draw(st.integers(0, len(records) - 1))
-        replacement = out(data.draw(st.sampled_from([A, B, C])))
-        assert_edit_and_reverse_restores(GAME, TABLE, parsed, records, index, replacement)
+@given(matches(GAME, STRATEGIES))
+def test_every_game_has_one_winner_or_none(match):
+    state = replay(GAME, *match).state
+    assert sum(GAME.scores(state)) + state.nobody == len(match.records)
 
 
-FIELDS = st.dictionaries(st.sampled_from(["ending", "winner", "cards_left"]),
-                         json_values(st.integers(-2, 110)) | st.sampled_from(["out", "stock_exhausted", [1, 2, 3]]))
+# -- at the table ------------------------------------------------------------------------------------
 
-
-@settings(FAST, max_examples=200)
-@given(json_values() | FIELDS, OPTIONS)
-def test_any_input_is_taken_or_refused_with_a_record_error(raw, options):
-    assert_only_record_errors(GAME, start(**options), raw)
+# The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
+# Ann goes out.
+COMMONEST = Commonest((choose("Who went out?", "Ann"),), taps=2)

@@ -7,19 +7,14 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.games import RecordError, ReplayError, get_game, replay
 from scorekeeper.games.myllymatti import Rule
 
-from .properties import (
-    FAST,
-    assert_edit_and_reverse_restores,
-    assert_only_record_errors,
-    assert_replay_equals_one_by_one,
-    json_values,
-)
+from .properties import FAST, Strategies, json_values, matches
+from .taps import Commonest, choose
 
 GAME = get_game("myllymatti")
 TABLE = GAME.table(3)
@@ -191,42 +186,25 @@ def test_every_rule_is_a_section_of_the_rules_page():
 
 # -- properties -----------------------------------------------------------------------------------
 
-OPTIONS = st.fixed_dictionaries({
-    "first_dealer": st.integers(0, 2),
-    "games_to_lose": st.one_of(st.none(), st.integers(1, 5)),
-})
-RECORDS = st.builds(lost, st.sampled_from([A, B, C]), st.sampled_from([None, A, B, C]))
-
-
-def playable(options, records):
-    state, kept = start(**options), []
-    for record in records:
-        try:
-            state = GAME.play(state, record).state
-        except RecordError:
-            continue
-        kept.append(record)
-    return kept
+STRATEGIES = Strategies(
+    options={"games_to_lose": st.one_of(st.none(), st.integers(1, 5))},
+    record=st.builds(lost, st.sampled_from([A, B, C]), st.sampled_from([None, A, B, C])),
+    refused=True,  # the loser named as the first out
+    most=20,
+    raw=st.dictionaries(st.sampled_from(["loser", "first_out"]), json_values(st.integers(-1, 3))),
+)
 
 
 @FAST
-@given(OPTIONS, st.lists(RECORDS, max_size=20), st.data())
-def test_replay_edit_and_reverse(options, records, data):
-    records = playable(options, records)
-    parsed = GAME.parse_options(options, TABLE)
-    state = assert_replay_equals_one_by_one(GAME, TABLE, parsed, records).state
-    assert sum(GAME.scores(state)) == len(records)  # one loser a game
-    assert state.dealer == (options["first_dealer"] + len(records)) % 3
-    if records:
-        index = data.draw(st.integers(0, len(records) - 1))
-        replacement = lost(data.draw(st.sampled_from([A, B, C])))
-        assert_edit_and_reverse_restores(GAME, TABLE, parsed, records, index, replacement)
+@given(matches(GAME, STRATEGIES))
+def test_one_loser_a_game_and_the_deal_passes_on(match):
+    state = replay(GAME, *match).state
+    assert sum(GAME.scores(state)) == len(match.records)  # one loser a game
+    assert state.dealer == (match.options["first_dealer"] + len(match.records)) % 3
 
 
-FIELDS = st.dictionaries(st.sampled_from(["loser", "first_out"]), json_values(st.integers(-1, 3)))
+# -- at the table ------------------------------------------------------------------------------------
 
-
-@settings(FAST, max_examples=200)
-@given(json_values() | FIELDS, OPTIONS)
-def test_any_input_is_taken_or_refused_with_a_record_error(raw, options):
-    assert_only_record_errors(GAME, start(**options), raw)
+# The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
+# Cy is left holding cards.
+COMMONEST = Commonest((choose("Who was left holding cards?", "Cy"),), taps=2)

@@ -6,19 +6,14 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.games import RecordError, ReplayError, get_game, replay
 from scorekeeper.games.omi import Rule
 
-from .properties import (
-    FAST,
-    assert_edit_and_reverse_restores,
-    assert_only_record_errors,
-    assert_replay_equals_one_by_one,
-    json_values,
-)
+from .properties import FAST, Strategies, json_values, matches
+from .taps import ANN_CY, Commonest, choose
 
 GAME = get_game("omi")
 TABLE = GAME.table(4)
@@ -319,33 +314,23 @@ def test_the_rules_page_extends_the_game_layout():
 
 # -- properties -------------------------------------------------------------------------------------
 
-RECORDS = st.integers(0, 8).map(lambda a: tricks(a, 8 - a))
-OPTIONS = st.fixed_dictionaries(
-    {
-        "first_dealer": st.integers(0, 3),
+STRATEGIES = Strategies(
+    options={
         "target": st.integers(1, 30),
         "tie_bonus": st.sampled_from(["accumulate", "single"]),
         "tie_bonus_on_all_eight": st.booleans(),
-    }
+    },
+    record=st.integers(0, 8).map(lambda a: tricks(a, 8 - a)),
+    raw=st.dictionaries(st.sampled_from(["tricks", "dealer"]),
+                        json_values(st.integers(-20, 60)) | st.sampled_from([[4, 4], [8, 0]])),
 )
 
 
-def playable(options: dict, records: list[dict]) -> list[dict]:
-    """The records up to the end of the game (a finished match takes no more hands)."""
-    state, kept = GAME.new_state(TABLE, GAME.parse_options(options, TABLE)), []
-    for record in records:
-        if GAME.result(state).over:
-            break
-        state = GAME.play(state, record).state
-        kept.append(record)
-    return kept
-
-
 @FAST
-@given(OPTIONS, st.lists(RECORDS, max_size=40))
-def test_invariants_hold_hand_by_hand(options, records):
-    state = GAME.new_state(TABLE, GAME.parse_options(options, TABLE))
-    for record in playable(options, records):
+@given(matches(GAME, STRATEGIES, most=40))
+def test_invariants_hold_hand_by_hand(match):
+    state = GAME.new_state(match.table, match.options)
+    for record in match.records:
         hand = GAME.play(state, record)
         new = hand.state
         # only one side scores, never more than 3 plus the bonus it collected
@@ -361,33 +346,8 @@ def test_invariants_hold_hand_by_hand(options, records):
         state = new
 
 
-@FAST
-@given(OPTIONS, st.lists(RECORDS, max_size=30))
-def test_replay_equals_playing_one_by_one(options, records):
-    records = playable(options, records)
-    done = assert_replay_equals_one_by_one(GAME, TABLE, GAME.parse_options(options, TABLE), records)
-    assert done.records == records
+# -- at the table ------------------------------------------------------------------------------------
 
-
-@FAST
-@given(OPTIONS, st.lists(RECORDS, min_size=1, max_size=30), st.data())
-def test_an_edit_and_its_reverse_restore_the_state(options, records, data):
-    records = playable(options, records)
-    parsed = GAME.parse_options(options, TABLE)
-    number = data.draw(st.integers(0, len(records) - 1))
-    assert_edit_and_reverse_restores(GAME, TABLE, parsed, records, number, data.draw(RECORDS))
-
-
-JSON = json_values(st.integers(-20, 60))
-RAW_RECORDS = JSON | st.dictionaries(st.sampled_from(["tricks", "dealer"]), JSON | st.sampled_from([[4, 4], [8, 0]]))
-
-
-@settings(FAST, max_examples=200)
-@given(RAW_RECORDS, st.lists(RECORDS, max_size=8), OPTIONS)
-def test_any_input_is_taken_or_refused_with_a_record_error(raw, history, options):
-    state = GAME.new_state(TABLE, GAME.parse_options(options, TABLE))
-    for record in playable(options, history):
-        state = GAME.play(state, record).state
-    hand = assert_only_record_errors(GAME, state, raw)
-    if hand is not None:
-        assert len(hand.changes) == 2 and hand.state.hands == state.hands + 1
+# The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
+# Ann & Cy take 5 tricks.
+COMMONEST = Commonest((choose("Tricks taken", ANN_CY, "5"),), taps=2)

@@ -16,13 +16,8 @@ from hypothesis import strategies as st
 from scorekeeper.games import RecordError, get_game
 from scorekeeper.games.schnapsen import CARD_POINTS, Marriage, Rule, card_points, hand_score
 
-from .properties import (
-    FAST,
-    JSON,
-    assert_edit_and_reverse_restores,
-    assert_only_record_errors,
-    assert_replay_equals_one_by_one,
-)
+from .properties import FAST, JSON, Strategies, matches
+from .taps import Commonest, choose
 
 GAME = get_game("schnapsen")
 A, B = 0, 1
@@ -549,31 +544,32 @@ def valid_records(draw, cards_only=False):
     return make(side, points, tricks, **extra)
 
 
-@st.composite
-def matches(draw):
-    """Options and a list of valid records played from a new game, stopping when it is won."""
-    table = GAME.table(2)
-    options = GAME.parse_options({
-        "first_dealer": draw(st.integers(0, 1)),
-        "target": draw(st.integers(1, 10)),
-        "fail_three_measured_at": draw(st.sampled_from(["close", "end"])),
-        "close_tally": draw(st.sampled_from(["points", "cards_only"])),
-        "marriage_credit": draw(st.sampled_from(["next_trick", "any_trick"])),
-    }, table)
-    cards_only = options["close_tally"] == "cards_only"
-    state = GAME.new_state(table, options)
-    records = []
-    for _ in range(draw(st.integers(0, 12))):
-        if GAME.result(state).over:
-            break
-        record = draw(valid_records(cards_only).filter(bool))
-        records.append(record)
-        state = GAME.play(state, record).state
-    return table, options, records
+def one_side_scores_one_to_three(before, result) -> None:
+    assert sorted(result.changes)[0] == 0 and 1 <= max(result.changes) <= 3  # RULES.md 1.4.5
+
+
+VALID_RECORDS = {tally: valid_records(tally == "cards_only").filter(bool) for tally in ("points", "cards_only")}
+FIELD_VALUES = (JSON | st.sampled_from(["out", "played_out", 0, 1, 66, 10])
+                | st.lists(st.integers(-2, 230), min_size=2, max_size=2)
+                | st.dictionaries(st.sampled_from(["points", "tricks", "marriages"]), st.integers(-1, 230) | JSON))
+STRATEGIES = Strategies(
+    options={
+        "target": st.integers(1, 10),
+        "fail_three_measured_at": st.sampled_from(["close", "end"]),
+        "close_tally": st.sampled_from(["points", "cards_only"]),
+        "marriage_credit": st.sampled_from(["next_trick", "any_trick"]),
+    },
+    record=lambda state: VALID_RECORDS[state.options["close_tally"]],
+    most=12,
+    raw=st.dictionaries(st.sampled_from(FIELD_NAMES), FIELD_VALUES, max_size=7),
+    states=st.sampled_from([start(), start(close_tally="cards_only", fail_three_measured_at="end"),
+                            at((6, 6)), at((7, 0))]),
+    taken=one_side_scores_one_to_three,
+)
 
 
 @FAST
-@given(matches())
+@given(matches(GAME, STRATEGIES))
 def test_property_exactly_one_side_scores_each_hand_and_the_deal_alternates(match):
     # RULES.md 1.4.5: exactly one player scores per hand, 1 to 3 VP; S3:198 the deal alternates.
     table, options, records = match
@@ -592,33 +588,9 @@ def test_property_exactly_one_side_scores_each_hand_and_the_deal_alternates(matc
         state = new
 
 
-@FAST
-@given(matches())
-def test_property_replay_equals_one_by_one(match):
-    assert_replay_equals_one_by_one(GAME, *match)
+# -- at the table ------------------------------------------------------------------------------------
 
-
-@FAST
-@given(matches(), st.data())
-def test_property_edit_and_reverse_restores_the_state(match, data):
-    table, options, records = match
-    if not records:
-        return
-    index = data.draw(st.integers(0, len(records) - 1))
-    replacement = data.draw(valid_records(options["close_tally"] == "cards_only").filter(bool))
-    # also checks that replaying changed neither the options nor the records
-    assert_edit_and_reverse_restores(GAME, table, options, records, index, replacement)
-
-
-FIELD_VALUES = (JSON | st.sampled_from(["out", "played_out", 0, 1, 66, 10])
-                | st.lists(st.integers(-2, 230), min_size=2, max_size=2)
-                | st.dictionaries(st.sampled_from(["points", "tricks", "marriages"]), st.integers(-1, 230) | JSON))
-STATES = [start(), start(close_tally="cards_only", fail_three_measured_at="end"), at((6, 6)), at((7, 0))]
-
-
-@FAST
-@given(st.sampled_from(STATES), JSON | st.dictionaries(st.sampled_from(FIELD_NAMES), FIELD_VALUES, max_size=7))
-def test_property_only_record_errors_for_any_json(state, raw):
-    result = assert_only_record_errors(GAME, state, raw)
-    if result is not None:
-        assert sorted(result.changes)[0] == 0 and 1 <= max(result.changes) <= 3
+# The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
+# The quick form: Ann won a hand worth 2 victory points.
+COMMONEST = Commonest((choose("Who won the hand?", "Ann"), choose("Worth", "2")), taps=3, most=3,
+                      board={"victory points": ["2/7", "0/7"]})

@@ -7,19 +7,14 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.games import RecordError, ReplayError, get_game, replay
 from scorekeeper.games.speed_tournament import Rule
 
-from .properties import (
-    FAST,
-    assert_edit_and_reverse_restores,
-    assert_only_record_errors,
-    assert_replay_equals_one_by_one,
-    json_values,
-)
+from .properties import FAST, Strategies, json_values, matches
+from .taps import Commonest, choose
 
 GAME = get_game("speed_tournament")
 A, B, C, D, E = range(5)
@@ -216,25 +211,23 @@ def test_every_rule_is_a_section_of_the_rules_page():
 # -- properties -----------------------------------------------------------------------------------
 
 
-@st.composite
-def tournaments(draw):
-    """A player count, a first dealer, and the records of a whole tournament or part of one."""
-    players = draw(st.integers(2, 5))
-    first_dealer = draw(st.integers(0, players - 1))
-    still_in = list(range(players))
-    records = []
-    while len(still_in) > 1:
-        seat = draw(st.sampled_from(still_in))
-        records.append(final(seat) if len(still_in) == 2 else out(seat))
-        still_in = [seat] if len(still_in) == 2 else [other for other in still_in if other != seat]
-    return players, first_dealer, records[:draw(st.integers(0, len(records)))]
+def rounds(state) -> st.SearchStrategy[dict]:
+    """The next round: any player still in loses it, or wins the final once two are left."""
+    return st.sampled_from(state.players_in).map(lambda seat: final(seat) if len(state.players_in) == 2 else out(seat))
+
+
+STRATEGIES = Strategies(
+    record=rounds,
+    most=4,  # a whole tournament of five
+    raw=st.dictionaries(st.sampled_from(["eliminated", "winner"]), json_values(st.integers(-1, 5))),
+)
 
 
 @FAST
-@given(tournaments())
-def test_scores_deal_and_ranking_invariants(tournament):
-    players, first_dealer, records = tournament
-    state = start(players, first_dealer=first_dealer)
+@given(matches(GAME, STRATEGIES))
+def test_scores_deal_and_ranking_invariants(match):
+    players, records = match.table.players, match.records
+    state = GAME.new_state(match.table, match.options)
     for record in records:
         before = state
         state = GAME.play(state, record).state
@@ -252,26 +245,8 @@ def test_scores_deal_and_ranking_invariants(tournament):
         assert [GAME.scores(state)[seat] for seat in ranking] == list(range(players - 1, -1, -1))
 
 
-@FAST
-@given(tournaments(), st.data())
-def test_replay_edit_and_reverse(tournament, data):
-    players, first_dealer, records = tournament
-    table = GAME.table(players)
-    options = GAME.parse_options({"first_dealer": first_dealer}, table)
-    assert_replay_equals_one_by_one(GAME, table, options, records)
-    if records:
-        index = data.draw(st.integers(0, len(records) - 1))
-        before = replay(GAME, table, options, records[:index]).state
-        replacement = GAME.example_hand(before, data.draw(st.randoms(use_true_random=False)))
-        assert_edit_and_reverse_restores(GAME, table, options, records, index, replacement)
+# -- at the table ------------------------------------------------------------------------------------
 
-
-FIELDS = st.dictionaries(st.sampled_from(["eliminated", "winner"]), json_values(st.integers(-1, 5)))
-
-
-@settings(FAST, max_examples=200)
-@given(tournaments(), json_values() | FIELDS)
-def test_any_input_is_taken_or_refused_with_a_record_error(tournament, raw):
-    players, first_dealer, records = tournament
-    state, _ = play_all(start(players, first_dealer=first_dealer), records)
-    assert_only_record_errors(GAME, state, raw)
+# The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
+# Ann wins the final.
+COMMONEST = Commonest((choose("Who won the final?", "Ann"),), taps=2)

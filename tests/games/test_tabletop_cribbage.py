@@ -7,7 +7,6 @@ first dealer A, B scores the rows of hand 1. Each expected value cites its seed 
 from __future__ import annotations
 
 import pathlib
-import random
 import re
 from itertools import combinations_with_replacement
 
@@ -18,13 +17,8 @@ from hypothesis import strategies as st
 from scorekeeper.games import RecordError, ReplayError, get_game, replay
 from scorekeeper.games.cribbage import NOT_LINE_SCORES, count_line
 
-from .properties import (
-    FAST,
-    JSON,
-    assert_edit_and_reverse_restores,
-    assert_only_record_errors,
-    assert_replay_equals_one_by_one,
-)
+from .properties import FAST, JSON, Strategies, matches
+from .taps import Commonest, type_in, unfold
 
 GAME = get_game("tabletop_cribbage")
 TABLE = GAME.table(2)
@@ -170,10 +164,12 @@ def test_grid_form_the_app_counts_rows_and_columns():
     assert "row 1 5H 5D 5S 5C JH: 28" in str(hand.reasons[0])
 
 
-def test_a_layout_card_code_in_lower_case_or_with_10_is_read():
-    grid = [["10h", "5D", "5S", "5C", "JH"]] + [row for row in LAYOUT[1:]]
-    hand = GAME.play(start(), {"grid": grid})
-    assert hand.state.hands == 1
+@pytest.mark.parametrize("card", ["10h", "th", " TH"])
+def test_a_layout_card_not_written_as_its_code_is_refused(card):
+    # A card is its two-character code (API.md); the page's form reads "10h" or "as" into one first.
+    grid = [[card, "5D", "5S", "5C", "JH"]] + [row for row in LAYOUT[1:]]
+    with pytest.raises(RecordError):
+        GAME.play(start(), {"grid": grid})
 
 
 @pytest.mark.parametrize("record, field", [
@@ -294,25 +290,18 @@ def test_every_reason_rule_is_a_section_of_the_rules_page():
 
 # -- properties --------------------------------------------------------------------------------------
 
-
-@st.composite
-def matches(draw):
-    options = GAME.parse_options({"first_dealer": draw(st.integers(0, 1)),
-                                  "target": draw(st.sampled_from([121, 61]))}, TABLE)
-    rng = random.Random(draw(st.integers(0, 2**32)))
-    state = GAME.new_state(TABLE, options)
-    records = []
-    for _ in range(draw(st.integers(0, 8))):
-        if GAME.result(state).over:
-            break
-        record = GAME.example_hand(state, rng)
-        records.append(record)
-        state = GAME.play(state, record).state
-    return TABLE, options, records
+FIELD_VALUES = JSON | st.lists(st.integers(-2, 30), min_size=4, max_size=6) | st.integers(-5, 150) | st.just(LAYOUT)
+STRATEGIES = Strategies(  # the hands are the game's own example hands
+    options={"target": st.sampled_from([121, 61])},
+    most=8,
+    raw=st.dictionaries(st.sampled_from(["rows", "columns", "row_total", "column_total", "grid"]),
+                        FIELD_VALUES, max_size=4),
+    states=st.sampled_from([start(), at((100, 119)), at((121, 0))]),
+)
 
 
 @FAST
-@given(matches())
+@given(matches(GAME, STRATEGIES))
 def test_property_non_dealer_first_dealer_second_and_the_deal_alternates(match):
     table, options, records = match
     state = GAME.new_state(table, options)
@@ -327,30 +316,9 @@ def test_property_non_dealer_first_dealer_second_and_the_deal_alternates(match):
         state = hand.state
 
 
-@FAST
-@given(matches())
-def test_property_replay_equals_one_by_one(match):
-    assert_replay_equals_one_by_one(GAME, *match)
+# -- at the table ------------------------------------------------------------------------------------
 
-
-@FAST
-@given(matches(), st.data())
-def test_property_edit_and_reverse_restores(match, data):
-    table, options, records = match
-    if not records:
-        return
-    index = data.draw(st.integers(0, len(records) - 1))
-    before = replay(GAME, table, options, records[:index]).state
-    replacement = GAME.example_hand(before, random.Random(data.draw(st.integers(0, 2**32))))
-    assert_edit_and_reverse_restores(GAME, table, options, records, index, replacement)
-
-
-FIELD_VALUES = JSON | st.lists(st.integers(-2, 30), min_size=4, max_size=6) | st.integers(-5, 150) | st.just(LAYOUT)
-
-
-@FAST
-@given(st.sampled_from([start(), at((100, 119)), at((121, 0))]),
-       JSON | st.dictionaries(st.sampled_from(["rows", "columns", "row_total", "column_total", "grid"]),
-                              FIELD_VALUES, max_size=4))
-def test_property_only_record_errors_for_any_json(state, raw):
-    assert_only_record_errors(GAME, state, raw)
+# The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
+# The two totals only: 20 for the rows, 14 for the columns.
+COMMONEST = Commonest((unfold("Or give the two totals"), type_in("Row total", 20), type_in("Column total", 14)),
+                      taps=4, typed=2)

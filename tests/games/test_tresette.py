@@ -7,19 +7,14 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.games import RecordError, ReplayError, Result, get_game, replay
 from scorekeeper.games.tresette import Rule, count_cards
 
-from .properties import (
-    FAST,
-    assert_edit_and_reverse_restores,
-    assert_only_record_errors,
-    assert_replay_equals_one_by_one,
-    json_values,
-)
+from .properties import FAST, Strategies, json_values, matches
+from .taps import ANN_CY, Commonest, choose, type_in
 
 GAME = get_game("tresette")
 TABLE = GAME.table(4)
@@ -264,10 +259,11 @@ def test_the_app_counts_aces_and_figures_from_the_cards():
     assert texts(done)[0] == ("A: 2 aces + 3 for 10 figures (1 lost) = 5, counted from the cards", "captured")
 
 
-def test_cards_may_come_as_text_and_in_any_case():
+def test_piles_written_as_text_are_refused():
+    # A card is its two-character code (API.md); the page's form reads "10h" or "as" into one first.
     piles = [" ".join(COUNTING[:12]).lower(), ", ".join(COUNTING[12:])]
-    done = GAME.play(start(), {"cards": piles, "last_trick": A})
-    assert sum(done.changes) == 11
+    with pytest.raises(RecordError):
+        GAME.play(start(), {"cards": piles, "last_trick": A})
 
 
 def test_one_side_may_take_every_card():
@@ -365,12 +361,6 @@ MELDS = st.dictionaries(st.sampled_from(MELD_NAMES), st.sampled_from([A, B, None
 COUNTS = st.builds(lambda a, f, last, melds: hand((a, 4 - a), (f, 20 - f), last, melds),
                    st.integers(0, 4), st.integers(0, 20), st.sampled_from([A, B]), st.none() | MELDS)
 PILES = st.builds(lambda seed, last: _piles(seed, last), st.integers(0, 10**6), st.sampled_from([A, B]))
-RECORDS = COUNTS | PILES
-OPTIONS = st.fixed_dictionaries({
-    "first_dealer": st.integers(0, 3),
-    "target": st.integers(1, 80),
-    "equal_at_target": st.sampled_from(["play_on", "draw"]),
-})
 
 
 def _piles(seed: int, last: int) -> dict:
@@ -381,25 +371,23 @@ def _piles(seed: int, last: int) -> dict:
     return {"cards": [cards[:cut], cards[cut:]], "last_trick": last}
 
 
-def taken(options: dict, records: list[dict]) -> list[dict]:
-    """The records the game takes in turn, up to the end (melds that break the deck are skipped)."""
-    state, kept = start(**options), []
-    for record in records:
-        if GAME.result(state).over:
-            break
-        try:
-            state = GAME.play(state, record).state
-        except RecordError:
-            continue
-        kept.append(record)
-    return kept
+STRATEGIES = Strategies(
+    options={"target": st.integers(1, 80), "equal_at_target": st.sampled_from(["play_on", "draw"])},
+    record=COUNTS | PILES,
+    refused=True,  # melds that break the deck
+    most=12,
+    raw=st.dictionaries(st.sampled_from(["aces", "figures", "cards", "last_trick", "melds"]),
+                        json_values(st.integers(-5, 25)) | MELDS
+                        | st.sampled_from([0, 1, [2, 2], [10, 10], [4, 0], [COUNTING, []], "AS 2S"]),
+                        max_size=5),
+)
 
 
 @FAST
-@given(OPTIONS, st.lists(RECORDS, max_size=12))
-def test_every_hand_gives_eleven_plus_its_melds(options, records):
-    state = start(**options)
-    for record in taken(options, records):
+@given(matches(GAME, STRATEGIES))
+def test_every_hand_gives_eleven_plus_its_melds(match):
+    state = GAME.new_state(match.table, match.options)
+    for record in match.records:
         done = GAME.play(state, record)
         melds = sum(4 if name.startswith("four") else 3
                     for name, side in (record.get("melds") or {}).items() if side is not None)
@@ -410,39 +398,16 @@ def test_every_hand_gives_eleven_plus_its_melds(options, records):
         state = done.state
 
 
-@FAST
-@given(OPTIONS, st.lists(RECORDS, max_size=12))
-def test_replay_equals_playing_one_by_one(options, records):
-    records = taken(options, records)
-    assert_replay_equals_one_by_one(GAME, TABLE, GAME.parse_options(options, TABLE), records)
-
-
-@FAST
-@given(OPTIONS, st.lists(RECORDS, min_size=1, max_size=12), st.data())
-def test_an_edit_and_its_reverse_restore_the_state(options, records, data):
-    records = taken(options, records)
-    if not records:
-        return
-    number = data.draw(st.integers(0, len(records) - 1))
-    state = replay(GAME, TABLE, GAME.parse_options(options, TABLE), records[:number]).state
-    replacement = GAME.example_hand(state, random.Random(data.draw(st.integers(0, 10**6))))
-    assert_edit_and_reverse_restores(GAME, TABLE, GAME.parse_options(options, TABLE), records, number, replacement)
-
-
-JSON = json_values(st.integers(-5, 25))
-FIELD_NAMES = st.sampled_from(["aces", "figures", "cards", "last_trick", "melds"])
-FIELD_VALUES = JSON | MELDS | st.sampled_from([0, 1, [2, 2], [10, 10], [4, 0], [COUNTING, []], "AS 2S"])
-RAW_RECORDS = JSON | st.dictionaries(FIELD_NAMES, FIELD_VALUES, max_size=5)
-
-
-@settings(FAST, max_examples=200)
-@given(RAW_RECORDS, OPTIONS)
-def test_any_input_is_taken_or_refused_with_a_record_error(raw, options):
-    assert_only_record_errors(GAME, start(**options), raw)
-
-
 def test_example_hands_are_taken():
     rng, state = random.Random(7), start(target=1000)
     while not GAME.result(state).over:
         state = GAME.play(state, GAME.example_hand(state, rng)).state
     assert state.hands > 60
+
+
+# -- at the table ------------------------------------------------------------------------------------
+
+# The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
+# Ann & Cy take 3 aces, 12 figures and the last trick.
+COMMONEST = Commonest((choose("Aces taken", ANN_CY, "3"), type_in("Figures taken (2, 3, K, Q, J)", ANN_CY, 12),
+                       choose("Who took the last trick?", ANN_CY)), taps=4, typed=1)

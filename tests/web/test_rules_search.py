@@ -32,8 +32,10 @@ def results(client, query: str) -> list[tuple[str, str, str]]:
     return [(unescape(link), unescape(title), kind) for link, title, kind in RESULT.findall(answer.get_data(as_text=True))]
 
 
-def test_the_catalog_knows_every_game_and_the_names_the_issue_asks_for():
-    assert set(CATALOG) == set(GAMES)
+def test_the_catalog_names_only_games_and_the_other_names_the_issue_asks_for():
+    # A game without a card in the catalog still has its rules page (an empty card): a new game
+    # needs its three files only, and gets its other names and sources when someone writes them.
+    assert set(CATALOG) <= set(GAMES)
     names = {fold(name) for _, name in OTHER_NAMES}
     assert {"rang", "hokm", "oombi", "tressette", "butifarra", "skitgubbe"} <= names
     assert all(card.line and card.sources for card in CATALOG.values())
