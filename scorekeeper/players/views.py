@@ -7,16 +7,15 @@ import hashlib
 import hmac
 from functools import wraps
 
-from flask import abort, current_app, flash, make_response, redirect, render_template, request, session, url_for
+from flask import abort, current_app, flash, redirect, render_template, request, session, url_for
 
 from .. import tallies
 from ..errors import ServiceError, status_of
 from ..extensions import db
 from ..games import GAMES
-from ..matches import queries
-from ..models import Player
-from ..records.reads import ID_LIMIT
-from . import admin, bp
+from ..links import no_store
+from ..matches import queries as match_queries
+from . import admin, bp, queries
 from .forms import MergeForm, RenameForm, SignInForm, SignOutForm, host_forms
 
 RECENT = 25
@@ -30,8 +29,7 @@ def index():
     """Everybody who has sat at a table, by name, with how many matches they played: a page at a
     time, from `?after=<folded name>`."""
     after = request.args.get("after", "")[:200]
-    query = db.select(Player, Player.played).order_by(Player.key).limit(PAGE + 1)
-    counts = db.session.execute(query.where(Player.key > after) if after else query).all()
+    counts = queries.players_page(after, PAGE + 1)
     more = counts[PAGE - 1][0].key if len(counts) > PAGE else None
     return render_template("players/index.html", counts=counts[:PAGE], more=more, paged=bool(after),
                            host=bool(host_password()))
@@ -40,10 +38,8 @@ def index():
 @bp.get("/<int:player_id>")
 def show(player_id: int):
     """A player's latest matches, and their wins, shared wins, losses and draws per game."""
-    player = db.session.get(Player, player_id) if 0 < player_id <= ID_LIMIT else None
-    if player is None:
-        abort(404)
-    latest = queries.latest_for(player.id, RECENT)
+    player = queries.player(player_id) or abort(404)
+    latest = match_queries.latest_for(player.id, RECENT)
     return render_template("players/show.html", player=player, matches=latest, tally=tallies.record_of(player.id),
                            games=GAMES)
 
@@ -84,9 +80,7 @@ def host_only(view):
     def wrapped(*args, **kwargs):
         if not host_password():
             abort(404)
-        answer = make_response(view(*args, **kwargs))
-        answer.headers["Cache-Control"] = "no-store"
-        return answer
+        return no_store(view(*args, **kwargs))
 
     return wrapped
 
@@ -100,18 +94,13 @@ def host_page(rename: RenameForm, merge: MergeForm, errors: dict[str, str] | Non
                            sign_out=SignOutForm())
 
 
-def everybody() -> list[tuple[str, int]]:
-    """Every player by name with the matches they played, for the host's lists."""
-    return db.session.execute(db.select(Player.name, Player.played).order_by(Player.key)).all()
-
-
 @bp.get("/host")
 @host_only
 def host():
     """The host's page: sign in, then rename a player or merge two."""
     if not signed_in():
         return sign_in_page(SignInForm())
-    return host_page(*host_forms(everybody()))
+    return host_page(*host_forms(queries.everybody()))
 
 
 @bp.post("/host/sign-in")
@@ -154,7 +143,7 @@ def host_change(kind: str, change):
     """Run a host's `change` with its posted form: its sentence flashed, or its refusal on the form."""
     if not signed_in():
         return sign_in_page(SignInForm(formdata=None), SIGN_IN_FIRST, 403)
-    forms = dict(zip(("rename", "merge"), host_forms(everybody())))
+    forms = dict(zip(("rename", "merge"), host_forms(queries.everybody())))
     if not forms[kind].validate_on_submit():
         abort(400)
     try:
