@@ -124,3 +124,21 @@ def test_watching_a_match_id_no_database_can_hold_is_not_found_and_breaks_no_oth
     assert app.test_client().get(f"/matches/{10**30}/events?version=1").status_code == 404
     hand(phone, match_id, 1)
     assert "event: change" in phone.get(f"/matches/{match_id}/events?version=0&wait=2").get_data(as_text=True)
+
+
+def test_a_house_rule_on_by_default_can_be_switched_off_on_the_new_match_form(app):
+    table = app.test_client()
+    seats = {f"seat-{i}": name for i, name in enumerate(["Ann", "Bo", "Cy", "Di"])}
+    started = table.post("/matches/new/omi", data=seats)  # the 4-4 bonus box left unticked
+    match_id = int(started.headers["Location"].rsplit("/", 1)[1])
+    assert table.get(f"/api/v1/matches/{match_id}").json["options"]["tie_bonus_on_all_eight"] is False
+
+
+def test_a_house_rule_ticked_at_the_start_can_be_unticked_on_the_set_up_page(app):
+    table = app.test_client()
+    seats = {f"seat-{i}": name for i, name in enumerate(["Ann", "Bo", "Cy"])}
+    started = table.post("/matches/new/toepen", data={**seats, "opt-elimination": "on"})
+    match_id = int(started.headers["Location"].rsplit("/", 1)[1])
+    assert table.get(f"/api/v1/matches/{match_id}").json["options"]["elimination"] is True
+    assert table.post(f"/matches/{match_id}/setup", data=seats).status_code == 302  # the box unticked
+    assert table.get(f"/api/v1/matches/{match_id}").json["options"]["elimination"] is False
