@@ -56,11 +56,6 @@ class Hub:
         self._poller: threading.Thread | None = None
         self.looks = 0  # statements run so far (the tests count them against the watchers)
 
-    @property
-    def watching(self) -> int:
-        with self._lock:
-            return sum(len(group) for group in self._watchers.values())
-
     def watch(self, match_id: int, seen: int | None) -> Watcher:
         """A new watcher of the match, told at the next tick if the match is past `seen` already."""
         watcher = Watcher(match_id, seen)
