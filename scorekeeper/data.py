@@ -433,7 +433,7 @@ def write_json(data: dict, out: IO[str]) -> None:
 
 # -- hands as CSV -------------------------------------------------------------------------------
 
-CSV_COLUMNS = ["match", "game", "started", "status", "hand", "recorded", "side", "players", "change", "reasons", "record"]
+CSV_COLUMNS = ["match", "game", "started", "status", "hand", "recorded", "side", "players", "change", "reasons", "record", "note"]
 
 
 def write_hands_csv(out: IO[str]) -> int:
@@ -454,6 +454,7 @@ def write_hands_csv(out: IO[str]) -> int:
 
 def match_rows(match: Match) -> Iterator[list]:
     recorded = {hand.number: hand.created for hand in match.hands}
+    notes = {hand.number: hand.note or "" for hand in match.hands}
     scored = score(match)
     named = SideNames(scored.sides)
     for number, (record, done) in enumerate(zip(scored.replay.records, scored.replay.results), start=1):
@@ -462,7 +463,7 @@ def match_rows(match: Match) -> Iterator[list]:
             yield [
                 match.id, match.game, match.created.isoformat(), match.status, number,
                 recorded[number].isoformat(), LETTERS[side], " & ".join(scored.sides[side]), change,
-                reasons, json.dumps(record, ensure_ascii=False),
+                reasons, json.dumps(record, ensure_ascii=False), notes[number],
             ]
 
 

@@ -160,6 +160,8 @@ class Hand(db.Model):
     answer: Mapped[str | None] = mapped_column(Text)
     # The form's one-time token: the same form arriving twice (double tap, refresh) is one hand.
     token: Mapped[str | None] = mapped_column(String(64))
+    # The table's own remark on the hand (NOTE_LIMIT characters at most): shown and exported, never scored.
+    note: Mapped[str | None] = mapped_column(String(200))
     created: Mapped[datetime] = mapped_column(Stamp, default=now_utc)
     updated: Mapped[datetime] = mapped_column(Stamp, default=now_utc, onupdate=now_utc)
 

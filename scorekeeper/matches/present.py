@@ -20,6 +20,7 @@ from ..models import MatchEvent
 from ..records import reads
 from ..records.reads import Scored
 from . import counters, queries
+from .chart import chart
 from .forms import OPTION_PREFIX, game_option_widgets, options_from_form
 from .widgets import Seating, form_sections, hidden_rules_css, record_from_form, values_from_record
 
@@ -81,7 +82,9 @@ def hand_rows(scored: Scored, numbers: Sequence[int]) -> list[dict]:
     if scored.stored and numbers:
         scored.replay.hands.load(numbers, states=False)  # one query for the rows shown
     results = scored.replay.results
-    return [{"number": n, "changes": results[n - 1].changes, "reasons": results[n - 1].reasons} for n in numbers]
+    notes = reads.notes(scored.match, numbers)
+    return [{"number": n, "changes": results[n - 1].changes, "reasons": results[n - 1].reasons, "note": notes.get(n)}
+            for n in numbers]
 
 
 REASONS_PER_PAGE = 40  # a page of hands stays near 20 KB: fewer hands where each says more
@@ -98,37 +101,11 @@ def light_page(rows: list[dict]) -> list[dict]:
     return kept
 
 
-CHART_WIDTH, CHART_HEIGHT = 300, 120
-CHART_POINTS = 75  # a long match is drawn from this many of its hands: the chart costs the same at 600
-
-
-def chart(scored: Scored) -> dict | None:
-    """The score of each side through the match as SVG polylines (drawn on the server, no script)."""
-    if scored.count < 2:
-        return None
-    game, count = scored.game, scored.count
-    steps = sorted({round(i * count / CHART_POINTS) for i in range(CHART_POINTS + 1)} if count > CHART_POINTS
-                   else range(count + 1))  # hand numbers, 0 for the start
-    if scored.stored:
-        scored.replay.hands.load(steps[1:])
-    results = scored.replay.results
-    series = list(zip(*(game.scores(results[n - 1].state if n else scored.replay.start) for n in steps)))
-    low, high = min(min(line) for line in series), max(max(line) for line in series)
-    span = (high - low) or 1
-
-    def point(step: int, value: int) -> str:
-        x = round(step * CHART_WIDTH / count, 1)
-        y = round(CHART_HEIGHT - (value - low) * CHART_HEIGHT / span, 1)
-        return f"{x},{y}"
-
-    lines = [" ".join(point(step, value) for step, value in zip(steps, line)) for line in series]
-    return {"lines": lines, "low": low, "high": high, "width": CHART_WIDTH, "height": CHART_HEIGHT,
-            "hands": count}
-
-
 def edit_values(scored: Scored, number: int) -> dict:
     record = scored.game.to_form(state_before(scored, number), scored.replay.records[number - 1])
-    return values_from_record(scored.game.hand_fields, record)
+    values = values_from_record(scored.game.hand_fields, record)
+    values["note"] = reads.notes(scored.match, [number]).get(number, "")
+    return values
 
 
 def hand_page(scored: Scored, form, values: Mapping, errors: Mapping, message: str | None = None,
@@ -158,6 +135,8 @@ def hand_page(scored: Scored, form, values: Mapping, errors: Mapping, message: s
         can_finish=scored.game.ends_by_call(scored.match.options) and not scored.finished,
         message=message,
         editing=editing,
+        note=values.get("note", ""),
+        dealer=state_before(scored, editing).dealer,
         calculators=counters.panels(scored.game, seating(scored), values),
         chart=chart(scored) if scored.finished and not editing else None,
         undone=undone_hand(scored),

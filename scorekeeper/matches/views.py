@@ -191,7 +191,8 @@ def record(match_id: int):
         return hand_page(scored, HandForm(formdata=None), request.form, {}, DAMAGED_FORM), 400
     try:
         raw = record_from_request(scored, request.form)
-        writes.record_hand(scored, raw, expected=form.expected.data, entered_by="web", token=form.token.data or None)
+        writes.record_hand(scored, raw, expected=form.expected.data, entered_by="web", token=form.token.data or None,
+                           note=request.form.get("note", ""))
     except ServiceError as error:
         return hand_page(reads.load(match_id), form, request.form, error.fields, error.message,
                          writer=True), status_of(error)
@@ -212,7 +213,8 @@ def edit(match_id: int, number: int):
     form = HandForm()
     if form.validate_on_submit():
         try:
-            writes.edit_hand(scored, number, record_from_request(scored, request.form, number))
+            writes.edit_hand(scored, number, record_from_request(scored, request.form, number),
+                             note=request.form.get("note", ""))
             flash(f"Hand {number} changed; every total after it follows.")
             return redirect(url_for("matches.show", match_id=match_id))
         except ServiceError as error:

@@ -153,6 +153,15 @@ def _records(match: Match) -> list[dict]:
     return list(db.session.scalars(db.select(Hand.record).where(Hand.match_id == match.id).order_by(Hand.number)))
 
 
+def notes(match: Match, numbers: Sequence[int]) -> dict[int, str]:
+    """The table's notes on hands `numbers` of the match, by hand number (hands without one left out)."""
+    if not numbers:
+        return {}
+    found = db.session.execute(db.select(Hand.number, Hand.note).where(
+        Hand.match_id == match.id, Hand.number.in_(list(numbers)), Hand.note.is_not(None)))
+    return {number: note for number, note in found}
+
+
 def latest_events(match: Match, count: int) -> list[MatchEvent]:
     """The match's latest `count` logged changes, newest first."""
     return db.session.scalars(db.select(MatchEvent).where(MatchEvent.match_id == match.id)

@@ -209,14 +209,15 @@ class Recorded:
 @_refusals_undone
 def record_hand(
     scored: Scored, raw: Any, expected: int | None = None, entered_by: str | None = None, token: str | None = None,
-    answer_from: int | None = None,
+    answer_from: int | None = None, note: str | None = None,
 ) -> Recorded:
     """Validate a hand against the game, check the hand number, write it, commit.
 
     `expected` is the number the client means to create; any other than the next (stale, ahead, 0 or
     below) is refused (409), except when the last hand carries the same form `token`: that is this
     very form sent again. `answer_from`: the first hand the caller's answer shows, read inside the
-    write's transaction."""
+    write's transaction. `note`: the table's remark on the hand, kept beside it and never scored."""
+    note = checked_note(note)
     _store_if_replayed(scored)
     match, match_id = scored.match, scored.match.id
     current = scored.count
@@ -239,7 +240,7 @@ def record_hand(
         # Inserted through Core: nothing of the new row is read back as an object, and a flush with
         # nothing in it costs the write nothing.
         _insert_hand(match_id=match.id, number=current + 1, record=record, entered_by=entered_by, token=token,
-                     **stored)
+                     note=note, **stored)
         wrote = {current + 1: (record, stored["changes"], [text for text, _ in stored["reasons"]])}
         return Recorded(_save(after, wrote, answer_from), current + 1, hand)
     except Conflict:
@@ -288,8 +289,10 @@ def _last_token(match: Match, number: int) -> str | None:
 
 
 @_refusals_undone
-def edit_hand(scored: Scored, number: int, raw: Any) -> Scored:
-    """Change hand `number`; the hands from it on are replayed from the state before it."""
+def edit_hand(scored: Scored, number: int, raw: Any, note: str | None = None) -> Scored:
+    """Change hand `number`; the hands from it on are replayed from the state before it. A `note`
+    given (\"\" for none) replaces the hand's note; None leaves it as it was."""
+    note = checked_note(note)
     _store_if_replayed(scored)
     _check_number(scored, number)
     records = list(scored.replay.records[number - 1:])
@@ -299,7 +302,26 @@ def edit_hand(scored: Scored, number: int, raw: Any) -> Scored:
     _claim(scored.match)
     _log(scored.match, "edit", number, was, changed.replay.records[0])
     _store(scored.match, changed.replay, first=number)
+    if note is not None:
+        db.session.execute(update(Hand).where(Hand.match_id == scored.match.id, Hand.number == number)
+                           .values(note=note or None))
     return _save(changed)
+
+
+NOTE_LIMIT = 200  # characters: a remark, not a diary (the column's width)
+
+
+def checked_note(note: str | None) -> str | None:
+    """A hand's note as kept: one line, trimmed; refused (422) when longer than NOTE_LIMIT."""
+    if note is None:
+        return None
+    if not isinstance(note, str):
+        raise Invalid("A note is text.", {"note": "not text"})
+    note = " ".join(note.split())
+    if len(note) > NOTE_LIMIT:
+        raise Invalid(f"A note can be {NOTE_LIMIT} characters at most; this one has {len(note)}.",
+                      {"note": f"at most {NOTE_LIMIT} characters"})
+    return note
 
 
 @_refusals_undone
