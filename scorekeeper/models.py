@@ -182,3 +182,25 @@ class MatchEvent(db.Model):
     at: Mapped[datetime] = mapped_column(Stamp, default=now_utc)
 
     match: Mapped[Match] = relationship(back_populates="events")
+
+
+class PhoneHold(db.Model):
+    """A phone that may score a match: the hash of the phone's long-lived cookie beside the match.
+    The cookie carries no match key, and a phone holds any number of matches without one dropping out."""
+
+    phone_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), primary_key=True, index=True)
+    created: Mapped[datetime] = mapped_column(Stamp, default=now_utc)
+
+
+class WriteReceipt(db.Model):
+    """The first answer to a write sent with a one-time token (a form's token or an API
+    `Idempotency-Key`): the same write sent again, after its answer was lost, gets this answer again
+    instead of being carried out twice."""
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    request: Mapped[str] = mapped_column(String(200))  # method and path: a token reused elsewhere is refused
+    status: Mapped[int]
+    location: Mapped[str | None] = mapped_column(String(200))
+    body: Mapped[str | None] = mapped_column(Text)
+    created: Mapped[datetime] = mapped_column(Stamp, default=now_utc, index=True)

@@ -4,7 +4,6 @@ it shows, its texts with the sides named by their players."""
 
 from __future__ import annotations
 
-import random
 import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -13,15 +12,14 @@ from flask import current_app, render_template, session
 from jinja2 import TemplateNotFound
 from werkzeug.datastructures import MultiDict
 
-from ..errors import Invalid, ServiceError
+from ..errors import Invalid
 from ..games import Game, RecordError, get_game
-from ..games.base import LETTERS, render
+from ..games.base import render
 from ..models import MatchEvent
 from ..records import reads
 from ..records.reads import Scored
-from . import counters, queries
+from . import counters
 from .chart import chart
-from .forms import OPTION_PREFIX, game_option_widgets, options_from_form
 from .widgets import Seating, form_sections, hidden_rules_css, record_from_form, values_from_record
 
 LATEST = 8  # hands shown under the form; the rest are a tap away
@@ -194,63 +192,3 @@ def own_board(game: Game) -> str | None:
     except TemplateNotFound:
         return None
     return name
-
-
-def new_match_page(game: Game, form, values: Mapping, error: ServiceError | None, scored: Scored | None = None):
-    """The new-match form, or with `scored` the same form fixing that match's set-up."""
-    seats = len(scored.names) if scored else game.max_players
-    table = scored.table if scored else game.table(game.min_players)
-    names = [f"Player {i + 1}" for i in range(seats)]
-    if not values:  # a new form shows every house rule at its default
-        defaults = {fld.name: fld.default for fld in game.options if fld.default is not None}
-        values = values_from_record(game.options, defaults, prefix=OPTION_PREFIX)
-    errors = {f"{OPTION_PREFIX}{name}": text for name, text in (error.fields.items() if error else ())}
-    options = game_option_widgets(game, Seating(table, names), values, errors)
-    side_letters = [LETTERS[table.side_of(seat % table.players)] for seat in range(seats)] if game.partnerships else []
-    return render_template(
-        "matches/new.html",
-        game=game,
-        form=form,
-        seats=seats,
-        side_letters=side_letters,
-        values=values,
-        options=options,
-        error=error,
-        scored=scored,
-        known=queries.known_players(),
-    )
-
-
-def setup_page(scored: Scored, form, posted: Mapping | None, error: ServiceError | None):
-    """The set-up of a match in play, to fix: names and seats, first dealer, house rules."""
-    options = scored.match.options
-    values = posted or MultiDict(
-        [(f"seat-{i}", name) for i, name in enumerate(scored.names)]
-        + [("first_dealer", str(options.get("first_dealer", 0)))]
-        + list(values_from_record(scored.game.options, options, prefix=OPTION_PREFIX).items())
-    )
-    return new_match_page(scored.game, form, values, error, scored=scored)
-
-
-def seats_from_form(game: Game, form: MultiDict) -> tuple[list[str], dict, ServiceError | None]:
-    """The names in seating order, the options, or what is wrong with them."""
-    names = [form.get(f"seat-{i}", "").strip() for i in range(game.max_players)]
-    names = [name for name in names if name]
-    if not game.min_players <= len(names) <= game.max_players:
-        span = game.min_players if game.min_players == game.max_players else f"{game.min_players} to {game.max_players}"
-        return names, {}, Invalid(f"{game.name} needs {span} players: fill in a name for each seat.", {"players": "seats"})
-    try:
-        table = game.table(len(names))
-    except RecordError as refused:
-        return names, {}, Invalid.from_record(refused)
-    options = options_from_form(game, form, table)
-    if not game.deals:
-        return names, options, None
-    dealer = form.get("first_dealer", "0")
-    if dealer == "random":
-        options["first_dealer"] = random.randrange(len(names))
-    elif dealer.isascii() and dealer.isdigit() and len(dealer) < 4 and int(dealer) < len(names):
-        options["first_dealer"] = int(dealer)
-    else:
-        return names, options, Invalid("The first dealer must be one of the seated players.", {"first_dealer": "not seated"})
-    return names, options, None

@@ -21,11 +21,9 @@ from .present import (
     edit_values,
     hand_page,
     hands_page,
-    new_match_page,
     record_from_request,
-    seats_from_form,
-    setup_page,
 )
+from .seats import new_match_page, seats_from_form, setup_page
 
 RECENT = 10
 THEMES = ("auto", "light", "dark")
