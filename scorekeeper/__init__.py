@@ -17,6 +17,7 @@ from . import (
     connections,
     jsontext,
     live,
+    offline,
     stalls,
     tallies,  # noqa: F401  (its flush hook keeps each player's record per game)
 )
@@ -208,6 +209,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     csrf.init_app(app)
     protect(app)
     register_blueprints(app)
+    offline.init_app(app)
     register_errors(app)
     register_commands(app)
     register_verify(app)
