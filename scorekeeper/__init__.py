@@ -240,6 +240,7 @@ def compile_templates(app: Flask) -> None:
 
 def register_blueprints(app: Flask) -> None:
     from .api import bp as api_bp
+    from .history import bp as history_bp
     from .matches import bp as matches_bp
     from .players import bp as players_bp
     from .rules import bp as rules_bp
@@ -247,6 +248,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(matches_bp)
     app.register_blueprint(players_bp)
     app.register_blueprint(rules_bp)
+    app.register_blueprint(history_bp)
     app.register_blueprint(api_bp)
     csrf.exempt(api_bp)  # the JSON API is for scripts and apps, which carry no browser cookie
 

@@ -1,0 +1,5 @@
+"""The history pages."""
+
+from __future__ import annotations
+
+from . import bp  # noqa: F401
