@@ -6,6 +6,7 @@ import gc
 import os
 import secrets
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from flask import Flask
 from flask_wtf.csrf import CSRFError
@@ -112,9 +113,15 @@ OPERATOR_SETTINGS: dict[str, object] = {
     # Per client address. Generous for a table (a hand a minute), tight for a script flooding it.
     "SCOREKEEPER_NEW_MATCH_LIMIT": "30 per minute; 500 per day",
     "SCOREKEEPER_WRITE_LIMIT": "120 per minute",
+    # Wrong table codes (or scorer links) per client address: a code has 49.5 bits, so at this pace
+    # finding one by guessing takes longer than anyone plays.
+    "SCOREKEEPER_TABLE_CODE_LIMIT": "10 per minute",
     # Where the rate limits count: memory:// counts per process; with more than one process
     # (WORKERS above 1, or several hosts) a shared store such as redis://127.0.0.1:6379/0.
     "SCOREKEEPER_RATELIMIT_STORAGE": "memory://",
+    # The address the Share page's links and QR codes start with (such as http://192.168.1.20:8000 or
+    # https://scores.example.org); empty: the address the phone used, or this computer's on the network.
+    "SCOREKEEPER_PUBLIC_URL": "",
     # The host's password for the players' page (rename, merge); empty: no such page.
     "SCOREKEEPER_ADMIN_PASSWORD": "",
     # Database connections per process: a request holds one only while it reads or writes (never
@@ -157,6 +164,12 @@ def host_list(hosts: str | list[str]) -> list[str]:
     return [host.strip() for host in hosts if host.strip()]
 
 
+def public_host(url: str) -> list[str]:
+    """The host of SCOREKEEPER_PUBLIC_URL, which the app must answer to (its links lead there)."""
+    host = urlsplit(url.strip()).hostname if url.strip() else None
+    return [host] if host else []
+
+
 class ScorekeeperApp(Flask):
     json_provider_class = jsontext.FastJSONProvider
 
@@ -191,7 +204,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     # The suite posts far faster than any table; the rate-limit tests switch limits back on.
     app.config.setdefault("RATELIMIT_ENABLED", not app.config.get("TESTING"))
     if app.config["TRUSTED_HOSTS"] is None:  # Flask's default, None, would trust any Host header
-        app.config["TRUSTED_HOSTS"] = LOCAL_HOSTS + host_list(app.config["SCOREKEEPER_HOSTS"])
+        app.config["TRUSTED_HOSTS"] = (LOCAL_HOSTS + host_list(app.config["SCOREKEEPER_HOSTS"])
+                                       + public_host(app.config["SCOREKEEPER_PUBLIC_URL"]))
     if app.config["SCOREKEEPER_HTTPS"]:
         app.config.update(SESSION_COOKIE_SECURE=True, PREFERRED_URL_SCHEME="https")
     if app.config["SCOREKEEPER_PROXIES"]:

@@ -13,7 +13,7 @@ from functools import cache
 from sqlalchemy import Integer, bindparam, literal_column, union_all
 
 from ..extensions import db
-from ..models import FINISHED, IN_PROGRESS, SHARED, WON, Match, Player, Seat, now_utc
+from ..models import FINISHED, IN_PROGRESS, SHARED, WON, Match, PhoneHold, Player, Seat, now_utc
 
 IDLE = timedelta(days=14)  # a match untouched this long has been set aside, not forgotten in play
 FILTER_PLAYERS = 30  # the history's player filter offers the most regular players (any other: from their page)
@@ -66,29 +66,37 @@ def _rows(query, params: dict) -> list[MatchSummary]:
     return [MatchSummary(*row) for row in db.session.execute(query, params)]
 
 
-def _newest(number: int, at, *where):
-    """One of the home page's lists, marked with its `number`, by `at` newest first."""
-    return (db.select(*_COLUMNS, literal_column(str(number)).label("list"), at.label("at"))
-            .where(*where).order_by(at.desc(), Match.id.desc()).limit(bindparam("limit", type_=Integer))
+def _newest(number: int, at, *where, limit: str = "limit", held: bool = False):
+    """One of the home page's lists, marked with its `number`, by `at` newest first (with `held`,
+    only the matches the phone holds: its holds joined by their key, not a walk of every match)."""
+    query = db.select(*_COLUMNS, literal_column(str(number)).label("list"), at.label("at"))
+    if held:
+        query = query.join(PhoneHold, PhoneHold.match_id == Match.id).where(PhoneHold.phone_hash == bindparam("phone"))
+    return (query.where(*where).order_by(at.desc(), Match.id.desc()).limit(bindparam(limit, type_=Integer))
             .subquery())
 
 
+_MOVED = (Match.status == IN_PROGRESS, Match.updated >= bindparam("idle_since"))
+_NOT_HELD = ~db.select(PhoneHold.match_id).where(PhoneHold.phone_hash == bindparam("phone"),
+                                                 PhoneHold.match_id == Match.id).exists()
 # Built once: a statement this size costs more to build than to run.
 _HOME_LISTS = union_all(*(db.select(listed) for listed in (
-    _newest(0, Match.updated, Match.status == IN_PROGRESS, Match.updated >= bindparam("idle_since")),
-    _newest(1, Match.updated, Match.status == IN_PROGRESS, Match.updated < bindparam("idle_since")),
-    _newest(2, Match.created, Match.status == FINISHED),
+    _newest(0, Match.updated, *_MOVED, held=True),
+    _newest(1, Match.updated, *_MOVED, _NOT_HELD, limit="others"),
+    _newest(2, Match.updated, Match.status == IN_PROGRESS, Match.updated < bindparam("idle_since")),
+    _newest(3, Match.created, Match.status == FINISHED),
 ))).subquery()
 _HOME = db.select(_HOME_LISTS).order_by(_HOME_LISTS.c.list, _HOME_LISTS.c.at.desc(), _HOME_LISTS.c.id.desc())
 
 
-def home_lists(limit: int) -> tuple[list[MatchSummary], list[MatchSummary], list[MatchSummary]]:
-    """The home page's lists, newest first: matches in play that moved lately, those set aside (in
-    play, untouched for IDLE) and the latest finished. Each is one index range; the three are one
-    statement, and their seats one more (on PostgreSQL a statement is a round trip, which costs a
-    request more than its rows do)."""
-    found: tuple[list, list, list] = ([], [], [])
-    for *columns, number, _ in db.session.execute(_HOME, {"limit": limit, "idle_since": now_utc() - IDLE}):
+def home_lists(limit: int, others: int, phone_hash: str | None) -> tuple[list[MatchSummary], ...]:
+    """The home page's lists, newest first: the matches in play this phone scores, the other
+    matches in play (at most `others`), those set aside (in play, untouched for IDLE) and the
+    latest finished. Each is one index range; the four are one statement, and their seats one more
+    (on PostgreSQL a statement is a round trip, which costs a request more than its rows do)."""
+    found: tuple[list, ...] = ([], [], [], [])
+    params = {"limit": limit, "others": others, "idle_since": now_utc() - IDLE, "phone": phone_hash or ""}
+    for *columns, number, _ in db.session.execute(_HOME, params):
         found[number].append(MatchSummary(*columns))
     summaries(*found)
     return found

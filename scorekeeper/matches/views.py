@@ -14,7 +14,7 @@ from ..games import GAMES
 from ..links import no_store, same_origin_path
 from ..records import keys, reads, writes
 from ..records.reads import ID_LIMIT, Scored
-from . import bp, present, queries
+from . import bp, phones, present, queries
 from .forms import ConfirmForm, HandForm, SeatsForm
 from .present import (
     confirm_page,
@@ -26,8 +26,8 @@ from .present import (
 from .seats import new_match_page, seats_from_form, setup_page
 
 RECENT = 10
+OTHERS_IN_PLAY = 5  # the other tables' matches on the home page: the game buttons stay near the top
 THEMES = ("auto", "light", "dark")
-KEYS_KEPT = 40
 HISTORY_PAGE = 25  # matches a history page shows; older ones a tap away (keyset, no OFFSET)
 WATCH_SECONDS = 25
 HEARTBEAT_SECONDS = 10
@@ -40,10 +40,11 @@ DAMAGED_FORM = "This form came back changed (its hidden hand number was not one 
 
 @bp.get("/")
 def home():
-    """Start a match; the matches in progress; the latest results; matches set aside."""
-    in_play, idle, recent = queries.home_lists(limit=RECENT)
-    return render_template("matches/home.html", games=GAMES.values(), in_play=in_play, idle=idle, recent=recent,
-                           idle_days=queries.IDLE.days)
+    """This phone's matches in play, the others in play, a new match of any game; the latest
+    results; matches set aside."""
+    mine, others, idle, recent = queries.home_lists(RECENT, OTHERS_IN_PLAY, phones.phone_hash())
+    return render_template("matches/home.html", games=GAMES.values(), mine=mine, others=others, idle=idle,
+                           recent=recent, idle_days=queries.IDLE.days)
 
 
 @bp.post("/theme")
@@ -66,7 +67,7 @@ def new_match(key: str):
         if error is None:
             try:
                 match = writes.create_match(key, names, options, draw_partners=form.draw_partners.data)
-                hold_key(match.id, match.issued_key)
+                phones.hold(match.id)
                 return redirect(url_for("matches.show", match_id=match.id))
             except ServiceError as failed:
                 error = failed
@@ -81,14 +82,21 @@ def named(text: str | None, sides) -> str:
 
 
 @bp.before_request
+def keys_kept_in_the_session_move_to_the_phone():
+    """Before anything checks who may write (the hook below): keys an older version kept in the
+    session cookie become this phone's holds."""
+    phones.move_session_keys()
+
+
+@bp.before_request
 def only_the_table_writes():
-    """Every page that changes a match needs its key (held by the phone that started it, and the
-    phones it shared the scorer link with); other phones may watch."""
+    """Every page that changes a match needs a phone that holds it (the phone that started it, and
+    the phones that opened its scorer link or typed its table code); other phones may watch."""
     if request.endpoint not in WRITES:
         return None
     try:
         # Held for the request: the session keeps only objects held elsewhere, and the view reads it next.
-        g.writing = keys.authorize(request.view_args["match_id"], key_for(request.view_args["match_id"]))
+        g.writing = phones.authorize(request.view_args["match_id"])
     except (Unauthorized, Forbidden) as refused:
         return render_template("matches/watching.html", match_id=request.view_args["match_id"],
                                message=refused.message), 403
@@ -97,31 +105,13 @@ def only_the_table_writes():
     return None
 
 
-def key_for(match_id: int) -> str | None:
-    return session.get("keys", {}).get(str(match_id))
-
-
-def hold_key(match_id: int, key: str) -> None:
-    """This phone may write to the match from now on (the most recent matches only: a cookie is small)."""
-    keys = {k: v for k, v in session.get("keys", {}).items() if k != str(match_id)}
-    keys[str(match_id)] = key
-    session["keys"] = dict(list(keys.items())[-KEYS_KEPT:])
-
-
-def can_write(match) -> bool:
-    """Whether this phone holds the match's key."""
-    try:
-        keys.check_key(match, key_for(match.id))
-    except ServiceError:
-        return False
-    return True
-
-
 @bp.get("/matches/<int:match_id>")
 def show(match_id: int):
-    """The scoreboard, the form for the next hand and the latest hands (read-only without the key)."""
+    """The scoreboard, the form for the next hand and the latest hands (read-only for a phone that
+    does not score the match)."""
+    writer = phones.may_score(match_id)  # first: it reads the match, and _load finds it read
     scored = _load(match_id)
-    return hand_page(scored, HandForm(expected=scored.next_number), MultiDict(), {}, writer=can_write(scored.match))
+    return hand_page(scored, HandForm(expected=scored.next_number), MultiDict(), {}, writer=writer)
 
 
 @bp.get("/matches/<int:match_id>/watch")
@@ -151,28 +141,52 @@ def events(match_id: int):
 
 @bp.get("/matches/<int:match_id>/join")
 def join(match_id: int):
-    """The scorer link: this phone may now record and fix hands of the match."""
-    # The key rides in the query string, which the access log leaves out.
-    key = request.args.get("key", "")
+    """The scorer link: this phone may now record and fix hands of the match. The link carries the
+    table code (the Share page's) or the match's key (a script's, API.md); wrong ones are rate-limited."""
+    # Either rides in the query string, which the access log leaves out.
     scored = _load(match_id)
-    try:
-        keys.check_key(scored.match, key)
-    except ServiceError as refused:
+    if "code" in request.args:
+        refused = phones.code_refusal(scored.match, request.args["code"])
+    else:
+        try:
+            keys.check_key(scored.match, request.args.get("key", ""))
+            refused = None
+        except ServiceError as error:
+            refused = error
+    if refused is not None:
         return render_template("matches/watching.html", match_id=match_id, message=refused.message), 403
-    hold_key(match_id, key)
+    phones.hold(match_id)
     flash("This phone can now score the match.")
     return no_store(redirect(url_for("matches.show", match_id=match_id)))
 
 
+@bp.post("/matches/<int:match_id>/claim")
+def claim(match_id: int):
+    """A watching phone types the table code: it may now score the match too."""
+    scored = _load(match_id)
+    typed = request.form.get("code", "")
+    refused = phones.code_refusal(scored.match, typed)
+    if refused is not None:
+        phones.refused_code(typed)
+        return hand_page(scored, HandForm(expected=scored.next_number), MultiDict(), {}, refused.message,
+                         writer=False), status_of(refused)
+    phones.hold(match_id)
+    flash("This phone can now score the match.")
+    return redirect(url_for("matches.show", match_id=match_id), 303)
+
+
 @bp.get("/matches/<int:match_id>/share")
 def share(match_id: int):
-    """Links (and QR codes) for the other phones at the table: one to score, one to watch."""
+    """Links (and QR codes) for the other phones at the table: one to score, one to watch, at an
+    address they can open (or why there is none, and how to make one); and the table code."""
     scored = _load(match_id)
-    key = key_for(match_id)
-    scorer = url_for("matches.join", match_id=match_id, key=key, _external=True) if key else None  # ?key=
-    watcher = url_for("matches.watch", match_id=match_id, _external=True)
-    codes = {"scorer": qr_svg(scorer) if scorer else None, "watcher": qr_svg(watcher)}
-    return no_store(render_template("matches/share.html", s=scored, scorer=scorer, watcher=watcher, codes=codes))
+    reach = phones.reach()
+    code = phones.table_code(scored.match)
+    scorer = reach.link(url_for("matches.join", match_id=match_id, code=code)) if code else None  # ?code=
+    watcher = reach.link(url_for("matches.watch", match_id=match_id))
+    codes = {} if reach.problem else {"scorer": qr_svg(scorer) if scorer else None, "watcher": qr_svg(watcher)}
+    return no_store(render_template("matches/share.html", s=scored, scorer=scorer, watcher=watcher, codes=codes,
+                                    reach=reach, code=code))
 
 
 def qr_svg(text: str) -> str:
@@ -200,8 +214,9 @@ def record(match_id: int):
 @bp.get("/matches/<int:match_id>/hands")
 def hands(match_id: int):
     """Every hand of the match, newest first, a light page at a time (`?before=<number>`)."""
+    writer = phones.may_score(match_id)
     scored = _load(match_id)
-    return hands_page(scored, request.args.get("before", type=int), writer=can_write(scored.match))
+    return hands_page(scored, request.args.get("before", type=int), writer=writer)
 
 
 @bp.route("/matches/<int:match_id>/hands/<int:number>/edit", methods=["GET", "POST"])
@@ -283,7 +298,7 @@ def rematch(match_id: int):
     scored = _load(match_id)
     try:
         match = writes.rematch(scored)
-        hold_key(match.id, match.issued_key)
+        phones.hold(match.id)
     except ServiceError as error:
         flash(error.message, "error")
         return redirect(url_for("matches.show", match_id=match_id))

@@ -1,4 +1,4 @@
-"""Only the table changes a match: the phone that starts it holds its key, shares a scorer link
+"""Only the table changes a match: the phone that starts it may score it, shares a scorer link
 (and a watch link) with the other phones, and every change is kept in the match's log."""
 
 from __future__ import annotations
@@ -9,8 +9,9 @@ import threading
 FOUR = ["Ann", "Bo", "Cy", "Di"]
 
 
-def start_on_page(client) -> int:
-    answer = client.post("/matches/new/court_piece", data={f"seat-{i}": name for i, name in enumerate(FOUR)})
+def start_on_page(client, base_url: str = "http://localhost") -> int:
+    answer = client.post("/matches/new/court_piece", data={f"seat-{i}": name for i, name in enumerate(FOUR)},
+                         base_url=base_url)
     assert answer.status_code == 302
     return int(answer.headers["Location"].rsplit("/", 1)[1])
 
@@ -37,13 +38,14 @@ def test_the_phone_that_starts_a_match_scores_it_and_a_stranger_only_watches(app
 
 
 def test_the_share_page_gives_a_scorer_link_and_a_watch_link_as_qr_codes(app):
+    app.config["TRUSTED_HOSTS"].append("192.168.1.20")  # the table's Wi-Fi: the phone opened the app there
     table, partner = app.test_client(), app.test_client()
-    match_id = start_on_page(table)
-    page = table.get(f"/matches/{match_id}/share").get_data(as_text=True)
+    match_id = start_on_page(table, base_url="http://192.168.1.20:8000")
+    page = table.get(f"/matches/{match_id}/share", base_url="http://192.168.1.20:8000").get_data(as_text=True)
     assert page.count("<svg") == 2  # two QR codes, drawn on the server
-    scorer = re.search(r'value="(http://localhost/matches/\d+/join\?key=[^"]+)"', page).group(1)
-    assert f'value="http://localhost/matches/{match_id}/watch"' in page
-    assert partner.get(scorer.replace("http://localhost", "")).status_code == 302
+    scorer = re.search(r'value="(http://192.168.1.20:8000/matches/\d+/join\?code=[^"]+)"', page).group(1)
+    assert f'value="http://192.168.1.20:8000/matches/{match_id}/watch"' in page
+    assert partner.get(scorer.replace("http://192.168.1.20:8000", "")).status_code == 302
     assert hand(partner, match_id, 1).status_code == 302  # the partner's phone scores now
     wrong = partner.get(f"/matches/{match_id}/join?key=not-the-key")
     assert wrong.status_code == 403
@@ -95,8 +97,7 @@ def test_a_double_tap_records_once_and_answers_both_taps_as_the_first(app):
 
     def tap():
         phone = app.test_client()
-        with table.session_transaction() as held, phone.session_transaction() as copy:
-            copy.update(held)
+        phone.set_cookie("phone", table.get_cookie("phone").value)  # the same phone, both taps
         barrier.wait()
         answer = hand(phone, match_id, 1, token="same-form")
         statuses.append((answer.status_code, answer.headers.get("Location", "")))
