@@ -13,6 +13,7 @@ The shape of every game module:
 
     class Omi(Race):                             # a Game; or a Race (_race.py), a Session (_session.py)
         key, name, min_players, max_players, partnerships, unit
+        hand_word, hand_words = "round", "rounds"  # only where the game's word is not "hand"
         rules = Rule; state_class = OmiState
         deals = True                             # False: nobody deals, no first_dealer option
         options = (...Field...)
@@ -63,10 +64,12 @@ from .fields import (  # noqa: F401  (re-exported: games import them from here)
 
 
 class ReplayError(RecordError):
-    """A stored hand that is impossible once an earlier hand changed; `number` says which."""
+    """A stored hand that is impossible once an earlier hand changed; `number` says which (the
+    hand named by `word`, the game's own word for it)."""
 
-    def __init__(self, number: int, error: RecordError):
-        super().__init__(f"Hand {number} would no longer be possible: {error.message}", fields=error.fields)
+    def __init__(self, number: int, error: RecordError, word: str = "hand"):
+        super().__init__(f"{word.capitalize()} {number} would no longer be possible: {error.message}",
+                         fields=error.fields)
         self.number = number
         self.reason = error.message
 
@@ -262,6 +265,10 @@ class Game:
     max_players: ClassVar[int]
     partnerships: ClassVar[bool]
     unit: ClassVar[str] = "points"
+    # What the table calls one record, as the pages name it ("Round 3", "All 12 rounds"): a hand,
+    # or the game's own word (Speed Tournament plays rounds, a session whole games).
+    hand_word: ClassVar[str] = "hand"
+    hand_words: ClassVar[str] = "hands"
     deals: ClassVar[bool] = True  # False: nobody deals; no first_dealer option, dealer is null
     listed: ClassVar[int] = 100  # where the game stands in lists (the flagship games first)
     rules: ClassVar[type] = ()  # the game's Rule enum: the anchors its reasons link to
@@ -319,8 +326,9 @@ class Game:
         return False
 
     def form_fields(self, state: State) -> tuple[Field, ...]:
-        """The hand fields that make sense in this state (the form shows only these)."""
-        return under_options(self.hand_fields, state.options)
+        """The hand fields that make sense in this state (the form shows only these), offering
+        only the players still in."""
+        return still_in(under_options(self.hand_fields, state.options), self.seats_out(state))
 
     def value(self, record: Mapping, name: str) -> Any:
         return value(self.hand_fields, record, name)
@@ -410,6 +418,22 @@ def under_options(fields: Sequence[Field], options: Mapping) -> tuple[Field, ...
     return tuple(kept)
 
 
+def still_in(fields: Sequence[Field], out: Sequence[int]) -> tuple[Field, ...]:
+    """The fields (and group members) with every side or seat field leaving out the players in
+    `out` (`exclude`): a form offers only the players still in. Sides are seats wherever players
+    go out (no partnership game eliminates anyone)."""
+    if not out:
+        return tuple(fields)
+    kept = []
+    for fld in fields:
+        if fld.type in ("side", "seat"):
+            fld = dataclasses.replace(fld, exclude=tuple(sorted(set(fld.exclude) | set(out))))
+        elif fld.fields:
+            fld = dataclasses.replace(fld, fields=still_in(fld.fields, out))
+        kept.append(fld)
+    return tuple(kept)
+
+
 @dataclass
 class Replay:
     """Each hand's result and its record in canonical form, in play order."""
@@ -436,7 +460,7 @@ def replay_from(game: Game, state: State, records: Sequence[Any], first: int = 1
         try:
             record = game.check(done.state, raw)
         except RecordError as error:
-            raise ReplayError(number, error) from None
+            raise ReplayError(number, error, game.hand_word) from None
         done.results.append(game.apply(done.state, record))
         done.records.append(record)
     return done

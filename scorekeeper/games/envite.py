@@ -84,6 +84,9 @@ class EnviteState(State):
 
     stones: tuple[int, int] = (0, 0)
     games: tuple[int, int] = (0, 0)
+    # The stones as the last game won ended (its winner at twelve): a game won starts the next at
+    # 0, so only these show how the match ended (the final board).
+    last_game: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -282,7 +285,7 @@ class Envite(Game):
             Reason(f"{outcome.text}: {side_name(side)} +{changes[side]} to twelve", outcome.rule),
             Reason(f"{side_does(side, 'wins')} game {sum(games)}", Rule.GAME_AND_MATCH),
         ]
-        new = state.evolve(stones=(0, 0), games=tuple(games))
+        new = state.evolve(stones=(0, 0), games=tuple(games), last_game=added(state.stones, changes))
         standing = self.result(new)
         if standing.over:
             reasons.append(Reason(standing.headline, Rule.GAME_AND_MATCH))
@@ -305,6 +308,10 @@ class Envite(Game):
 
     def board(self, state: EnviteState) -> Board:
         to_win = state.options["games_to_win"]
+        if self.result(state).over and state.last_game:  # the stones as the match ended, not the 0-0 after it
+            sides = tuple(SideBoard(stones, self.unit, lines=(f"Games: {games} of {to_win}",))
+                          for stones, games in zip(state.last_game, state.games))
+            return Board(sides, lines=("The stones as the last game ended",))
         sides = tuple(
             SideBoard(stones, self.unit, _CAP, (f"Games: {games} of {to_win}",), "Lying down" if lying else None)
             for stones, games, lying in zip(state.stones, state.games, _lying(state))

@@ -21,7 +21,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .base import Board, Field, Game, HandResult, Reason, RecordError, Result, SideBoard, State, added, names, side_name
+from .base import (
+    Board,
+    Field,
+    Game,
+    HandResult,
+    Reason,
+    RecordError,
+    Result,
+    SideBoard,
+    State,
+    added,
+    names,
+    side_name,
+    still_in,
+)
 
 _MIN_PLAYERS, _MAX_PLAYERS = 2, 5  # S1:23; setups for 5, 4, 3 and 2 at S1:26-29 (ruling 3)
 _FINAL = 2  # players in the final
@@ -74,6 +88,7 @@ class SpeedTournament(Game):
     max_players = _MAX_PLAYERS
     partnerships = False
     unit = "rounds"
+    hand_word, hand_words = "round", "rounds"  # a hand is one round (api/races.md)
     rules = Rule
     state_class = SpeedTournamentState
     hand_fields = (
@@ -97,9 +112,10 @@ class SpeedTournament(Game):
         return {"players_in": tuple(range(table.players)), "survived": table.zeros()}
 
     def form_fields(self, state: SpeedTournamentState) -> tuple[Field, ...]:
-        """The one field this round takes: who went out, or in the final who won."""
+        """The one field this round takes, offering only the players still in: who went out, or
+        in the final who won."""
         wanted = "winner" if _in_final(state) else "eliminated"
-        return tuple(fld for fld in self.hand_fields if fld.name == wanted)
+        return still_in([fld for fld in self.hand_fields if fld.name == wanted], self.seats_out(state))
 
     # -- checking -----------------------------------------------------------------------------
     def validate(self, state: SpeedTournamentState, record: dict) -> None:

@@ -17,6 +17,11 @@ from . import queries
 from .forms import OPTION_PREFIX, game_option_widgets, options_from_form
 from .widgets import Seating, values_from_record
 
+# How the first-dealer choice names a seat whose player has no name yet (seats.js follows the
+# names as they are typed; without it the choice says which player in the order listed).
+ORDINALS = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth", "Ninth", "Tenth",
+            "Eleventh", "Twelfth")
+
 
 def new_match_page(game: Game, form, values: Mapping, error: ServiceError | None, scored: Scored | None = None):
     """The new-match form, or with `scored` the same form fixing that match's set-up."""
@@ -34,6 +39,9 @@ def new_match_page(game: Game, form, values: Mapping, error: ServiceError | None
         game=game,
         form=form,
         seats=seats,
+        needed=seats if scored else game.min_players,
+        unnamed=[unnamed(seat) for seat in range(seats)],
+        dealer_names=[values.get(f"seat-{seat}", "").strip() or unnamed(seat) for seat in range(seats)],
         side_letters=side_letters,
         values=values,
         options=options,
@@ -41,6 +49,11 @@ def new_match_page(game: Game, form, values: Mapping, error: ServiceError | None
         scored=scored,
         known=queries.known_players(),
     )
+
+
+def unnamed(seat: int) -> str:
+    """"First player", "Second player"...: a seat named by its place in the order of play."""
+    return f"{ORDINALS[seat]} player" if seat < len(ORDINALS) else f"Player {seat + 1}"
 
 
 def setup_page(scored: Scored, form, posted: Mapping | None, error: ServiceError | None):

@@ -35,7 +35,7 @@ WRITES = {f"matches.{name}" for name in ("record", "edit", "delete", "undo", "re
                                            "remove", "share")}
 THEME_DAYS = 400
 # A hidden field that is not what the page sent (a stale or altered form): say so, change nothing.
-DAMAGED_FORM = "This form came back changed (its hidden hand number was not one the page sent): nothing was changed. Check the hand below and send it again."
+DAMAGED_FORM = "This form came back changed (its hidden number was not one the page sent): nothing was changed. Check the form below and send it again."
 
 
 @bp.get("/")
@@ -228,7 +228,7 @@ def edit(match_id: int, number: int):
         try:
             writes.edit_hand(scored, number, record_from_request(scored, request.form, number),
                              note=request.form.get("note", ""))
-            flash(f"Hand {number} changed; every total after it follows.")
+            flash(f"{scored.game.hand_word.capitalize()} {number} changed; every total after it follows.")
             return redirect(url_for("matches.show", match_id=match_id))
         except ServiceError as error:
             return hand_page(reads.load(match_id), form, request.form, error.fields, error.message, editing=number,
@@ -245,7 +245,7 @@ def delete(match_id: int, number: int):
     scored = _load(match_id, number)
     form = ConfirmForm()
     if form.validate_on_submit():
-        return _change(scored, partial(writes.delete_hand, number=number), f"Hand {number} deleted.")
+        return _change(scored, partial(writes.delete_hand, number=number), f"{scored.game.hand_word.capitalize()} {number} deleted.")
     return confirm_page(scored, form, "delete", number)
 
 
@@ -260,7 +260,7 @@ def undo(match_id: int):
         return _change(scored, writes.reopen_match, "Finish taken back: play on.")
     number = scored.count
     record = scored.replay.records[-1] if number else None
-    if _attempt(scored, partial(writes.undo_last, expected=form.expected.data), f"Hand {number} taken back."):
+    if _attempt(scored, partial(writes.undo_last, expected=form.expected.data), f"{scored.game.hand_word.capitalize()} {number} taken back."):
         session["undone"] = {"match": match_id, "number": number, "record": record}
     return redirect(url_for("matches.show", match_id=match_id))
 
@@ -273,11 +273,12 @@ def redo(match_id: int):
         abort(400)
     undone = session.pop("undone", None)
     if not undone or undone.get("match") != match_id:
-        flash("There is no hand to put back.", "error")
+        flash("There is nothing to put back.", "error")
         return redirect(url_for("matches.show", match_id=match_id))
     number = undone["number"]
     put_back = partial(writes.record_hand, raw=undone["record"], expected=number, entered_by="web")
-    return _change(_load(match_id), put_back, f"Hand {number} put back.")
+    scored = _load(match_id)
+    return _change(scored, put_back, f"{scored.game.hand_word.capitalize()} {number} put back.")
 
 
 @bp.post("/matches/<int:match_id>/reopen")
@@ -316,7 +317,7 @@ def setup(match_id: int):
         if error is None:
             try:
                 writes.edit_setup(scored, names, options)
-                flash("Set-up changed; every hand was worked out again.")
+                flash(f"Set-up changed; every {scored.game.hand_word} was worked out again.")
                 return redirect(url_for("matches.show", match_id=match_id))
             except ServiceError as failed:
                 error = failed

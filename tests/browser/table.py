@@ -5,6 +5,7 @@ the pages under test can be opened straight away."""
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 
 from playwright.sync_api import Locator, Page, expect
@@ -44,6 +45,43 @@ def tap(scope: Locator | Page, text: str) -> None:
     scope.get_by_text(text, exact=True).click()
 
 
+# Each game names a hand its own way ("Round 3", "Record game 2"): these find a hand's controls and
+# entries whatever the game's word. A test that means one word says it (tests/web/test_naming.py).
+
+
+def hand_control(verb: str, number: int) -> re.Pattern:
+    """"Record round 3", "Undo game 2", "Save hand 1": a control naming hand `number`."""
+    return re.compile(rf"^{verb} [a-z]+ {number}\b")
+
+
+def hand_heading(number: int) -> re.Pattern:
+    """"Hand 3", "Round 3": the heading of hand `number` in the hands list."""
+    return re.compile(rf"^[A-Z][a-z]+ {number}$")
+
+
+def hand_entry(page: Page, number: int) -> Locator:
+    """Hand `number` in the hands list, with its Edit and Delete links."""
+    return page.get_by_role("listitem").filter(has=page.get_by_role("heading", name=hand_heading(number)))
+
+
+def edit_hand(page: Page, number: int) -> Locator:
+    """Open hand `number` for editing from the hands list; the form of the edit page."""
+    hand_entry(page, number).get_by_role("link", name="Edit").click()
+    expect(page.get_by_role("heading", name=hand_control("Edit", number))).to_be_visible()
+    return the_form(page)
+
+
+def save_hand(page: Page, number: int) -> None:
+    """Tap "Save hand n" on its edit page and wait for the match page saying so."""
+    page.get_by_role("button", name=hand_control("Save", number)).click()
+    expect(page.get_by_role("status").filter(has_text=re.compile(rf"^[A-Z][a-z]+ {number} changed"))).to_be_visible()
+
+
+def no_more_hands(page: Page) -> None:
+    """The match is over: no Record button is left."""
+    expect(page.get_by_role("button", name=re.compile(r"^Record [a-z]+ \d+$"))).to_have_count(0)
+
+
 class Thumb:
     """The player's thumb on the phone: every tap goes through here and is counted. A typed number
     is one tap on its box (and counted as typed too); a drop-down choice is two (open, pick)."""
@@ -72,9 +110,9 @@ class Thumb:
         self.taps += 1
 
     def record(self, number: int) -> None:
-        """Tap "Record hand n" and wait for the next hand's page."""
-        self.tap(self.page.get_by_role("button", name=f"Record hand {number}"))
-        expect(self.page.get_by_role("button", name=f"Undo hand {number}")).to_be_visible()
+        """Tap "Record hand n" (the game's word: "Record round n"...) and wait for the next hand's page."""
+        self.tap(self.page.get_by_role("button", name=hand_control("Record", number)))
+        expect(self.page.get_by_role("button", name=hand_control("Undo", number))).to_be_visible()
 
 
 # -- many pages quickly ---------------------------------------------------------------------------

@@ -14,6 +14,10 @@ from itertools import combinations
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from scorekeeper.games import GAMES
+
+from .table import edit_hand as open_edit
+from .table import hand_control, no_more_hands, save_hand
 from .test_journeys import banner, board, group, record, seat_players, tap, the_form
 
 pytestmark = pytest.mark.browser
@@ -30,15 +34,11 @@ def winner_line(side: int, names: list[str], rest: str) -> re.Pattern:
 
 def edit_hand(page: Page, number: int) -> Locator:
     """Open hand `number` for editing; the form of the edit page."""
-    hand = page.get_by_role("listitem").filter(has=page.get_by_text(f"Hand {number}", exact=True))
-    hand.get_by_role("link", name="Edit").click()
-    expect(page.get_by_role("heading", name=f"Edit hand {number}")).to_be_visible()
-    return the_form(page)
+    return open_edit(page, number)
 
 
 def save(page: Page, number: int) -> None:
-    page.get_by_role("button", name=f"Save hand {number}").click()
-    expect(page.get_by_role("status").filter(has_text=f"Hand {number} changed")).to_be_visible()
+    save_hand(page, number)
 
 
 # == Cuarenta ====================================================================================
@@ -85,7 +85,7 @@ def test_cuarenta_game_to_40(page: Page, shot) -> None:
     names = ["Ann", "Bob"]
     seat_players(page, "Cuarenta", names, partnerships=True)
     page.get_by_role("button", name="Start").click()
-    expect(page.get_by_role("heading", name="Hand 1 · Ann deals")).to_be_visible()
+    expect(page.get_by_role("heading", name=f"{GAMES['cuarenta'].hand_word.capitalize()} 1 · Ann deals")).to_be_visible()
     rounds = [
         ([(0, RONDA), (1, CAIDA)], (24, 14)),  # A 4 + 8 for 24 cards; B 2
         ([(1, RONDA), (0, CAPTURE), (0, LIMPIA)], (20, 20)),  # Bob deals: A +10 +2 +6 (non-dealer); B +4
@@ -111,11 +111,11 @@ def test_cuarenta_game_to_40(page: Page, shot) -> None:
     # Round 3, Ann deals: the game is won during it, so the cards are not counted.
     last = [(0, CAIDA), (0, CAIDA_LIMPIA), (1, CAIDA), (0, CAIDA)]  # A 35, 39, B 8, A 41
     cuarenta_form(the_form(page), last, None)
-    page.get_by_role("button", name="Record hand 3").click()
+    page.get_by_role("button", name=hand_control("Record", 3)).click()
     assert cuarenta_round(points, 0, last, None) == 0
     expect(banner(page)).to_have_text(winner_line(0, names, f"wins {points[0]} to {points[1]}"))
     expect_points(page, [41, 8], 40)
-    expect(page.get_by_role("button", name=re.compile(r"^Record hand"))).to_have_count(0)
+    no_more_hands(page)
     shot("counting_cuarenta")
 
 

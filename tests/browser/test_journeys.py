@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .table import banner, board, group, tap, the_form
+from .table import banner, board, group, hand_control, tap, the_form
 
 pytestmark = pytest.mark.browser
 
@@ -34,13 +34,14 @@ def seat_players(page: Page, game: str, names: list[str], partnerships: bool = F
     expect(page.get_by_role("heading", name=f"New {game} match")).to_be_visible()
     for seat, name in enumerate(names):
         label = f"Seat {seat + 1} side {SIDE[seat % 2]}" if partnerships else f"Seat {seat + 1}"
-        page.get_by_role("combobox", name=label, exact=True).fill(name)
+        page.get_by_role("combobox", name=re.compile(rf"^{label}\b")).fill(name)
 
 
 def record(page: Page, number: int) -> None:
-    """Press "Record hand n" and wait for the page of the next hand (or the end of the match)."""
-    page.get_by_role("button", name=f"Record hand {number}").click()
-    expect(page.get_by_role("button", name=f"Undo hand {number}")).to_be_visible()
+    """Press "Record hand n" (in the game's word: "Record round n") and wait for the page of the
+    next hand (or the end of the match)."""
+    page.get_by_role("button", name=hand_control("Record", number)).click()
+    expect(page.get_by_role("button", name=hand_control("Undo", number))).to_be_visible()
 
 
 def names_on_board(page: Page) -> list[list[str]]:
@@ -132,7 +133,7 @@ def test_court_piece_match_from_the_home_page(page: Page, shot) -> None:
     players = ["Ann", "Bob", "Cy", "Di"]
     seat_players(page, "Court Piece", players, partnerships=True)
     tap(page, "Draw partners and seats at random")
-    tap(group(page, "First dealer"), "Seat 1")
+    tap(group(page, "First dealer"), "Ann")  # by name: Ann deals first wherever the draw seats her
     page.get_by_text("House rules", exact=True).click()
     tap(group(page, "Court hand streak policy"), "Count as win")
     page.get_by_role("button", name="Start").click()
@@ -143,7 +144,8 @@ def test_court_piece_match_from_the_home_page(page: Page, shot) -> None:
     assert sorted(sides[0] + sides[1]) == sorted(players)
     seats = [sides[0][0], sides[1][0], sides[0][1], sides[1][1]]
     labels = [" & ".join(sides[i]) for i in (0, 1)]  # sides go by their players' names
-    expect(page.get_by_role("heading", name=f"Hand 1 · {seats[0]} deals")).to_be_visible()
+    first = seats.index("Ann")  # the first dealer was chosen by name: the draw seats her anywhere
+    expect(page.get_by_role("heading", name="Hand 1 · Ann deals")).to_be_visible()
 
     hands = [
         ("tricks", (8, 5)),  # A wins: A 1 of 7; A dealt, so the deal passes left
@@ -155,7 +157,7 @@ def test_court_piece_match_from_the_home_page(page: Page, shot) -> None:
         ("revoke", 1),  # B revoked: A's court, A 5 of 7
         ("tricks", (5, 8)),  # B 1 of 7: taken back below
     ]
-    model = CourtPiece(dealer=0)
+    model = CourtPiece(dealer=first)
     expect_court_piece_board(page, model, seats)
     seen_streaks, seen_deals = set(), set()
     for number, hand in enumerate(hands, start=1):
@@ -170,7 +172,7 @@ def test_court_piece_match_from_the_home_page(page: Page, shot) -> None:
     page.get_by_role("button", name="Undo hand 8").click()
     expect(page.get_by_role("status").filter(has_text="Hand 8 taken back.")).to_be_visible()
     expect(page.get_by_role("button", name="Record hand 8")).to_be_visible()
-    before = CourtPiece(dealer=0)
+    before = CourtPiece(dealer=first)
     for hand in hands[:7]:
         before.play(hand)
     expect_court_piece_board(page, before, seats)
@@ -182,7 +184,7 @@ def test_court_piece_match_from_the_home_page(page: Page, shot) -> None:
     court_piece_hand(page, 2, ("tricks", (7, 6)), labels, save="Save hand 2")
     expect(page.get_by_role("status").filter(has_text="Hand 2 changed")).to_be_visible()
     edited = [hands[0], ("tricks", (7, 6)), *hands[2:7]]
-    after = CourtPiece(dealer=0)
+    after = CourtPiece(dealer=first)
     for hand in edited:
         after.play(hand)
     # Seven hands in a row for A now: a third court, the streak gone, another dealer.
@@ -332,12 +334,14 @@ class Envite:
 
     stones: list[int] = field(default_factory=lambda: [0, 0])
     games: list[int] = field(default_factory=lambda: [0, 0])
+    last_game: list[int] = field(default_factory=list)  # the stones as the last game won ended
 
     def add(self, side: int, stones: int) -> None:
         self.stones[side] = min(11, self.stones[side] + stones)  # S0:89
 
     def win_game(self, side: int) -> None:
         self.games[side] += 1
+        self.last_game = [12 if each == side else self.stones[each] for each in (0, 1)]  # the winner to twelve
         self.stones = [0, 0]
 
     @property
@@ -345,9 +349,11 @@ class Envite:
         return [s == 11 for s in self.stones]
 
 
-def expect_envite_board(page: Page, model: Envite) -> None:
+def expect_envite_board(page: Page, model: Envite, over: bool = False) -> None:
+    """In play the game in progress toward eleven; at the end the stones as the last game ended."""
     score = board(page)
-    expect(score.get_by_label("stones")).to_have_text([f"{s}/11" for s in model.stones])
+    shown = [plural(s, "stone") for s in model.last_game] if over else [f"{s}/11" for s in model.stones]
+    expect(score.get_by_label("stones")).to_have_text(shown)
     expect(score.get_by_text(re.compile(r"^Games:"))).to_have_text([f"Games: {g} of 2" for g in model.games])
     expect(score.get_by_text("Lying down", exact=True)).to_have_count(sum(model.lying))
 
@@ -421,7 +427,8 @@ def test_envite_through_lying_down_to_a_match_win(page: Page, shot) -> None:
     model.win_game(0)
     assert model.games == [2, 0]
     expect(banner(page)).to_have_text(f"{a} win the match 2 games to 0")
-    expect_envite_board(page, model)
+    assert model.last_game == [12, 7]  # not the 0-0 a next game would start from
+    expect_envite_board(page, model, over=True)
     expect(page.get_by_role("button", name=re.compile(r"^Record hand"))).to_have_count(0)
     shot("envite")
 

@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .table import banner, board, group, tap, the_form
+from .table import banner, board, group, hand_control, no_more_hands, save_hand, tap, the_form
+from .table import edit_hand as open_edit
 
 pytestmark = pytest.mark.browser
 
@@ -43,19 +44,17 @@ def start_match(page: Page, game: str) -> None:
 
 
 def record(page: Page, number: int) -> None:
-    page.get_by_role("button", name=f"Record hand {number}").click()
-    expect(page.get_by_role("button", name=f"Undo hand {number}")).to_be_visible()
+    """"Record hand n", or in the game's own word ("Record game n": Turnover Bridge)."""
+    page.get_by_role("button", name=hand_control("Record", number)).click()
+    expect(page.get_by_role("button", name=hand_control("Undo", number))).to_be_visible()
 
 
 def edit_hand(page: Page, number: int) -> None:
-    hand = page.get_by_role("listitem").filter(has=page.get_by_text(f"Hand {number}", exact=True))
-    hand.get_by_role("link", name="Edit").click()
-    expect(page.get_by_role("heading", name=f"Edit hand {number}")).to_be_visible()
+    open_edit(page, number)
 
 
 def save(page: Page, number: int) -> None:
-    page.get_by_role("button", name=f"Save hand {number}").click()
-    expect(page.get_by_role("status").filter(has_text=f"Hand {number} changed")).to_be_visible()
+    save_hand(page, number)
 
 
 def unfold(scope: Locator, summary: str) -> None:
@@ -290,5 +289,5 @@ def test_turnover_bridge_session_by_tricks_and_by_winner_ended_by_finish(page: P
     page.get_by_role("link", name="Finish match").click()
     page.get_by_role("button", name="Finish match").click()
     expect(banner(page)).to_have_text("Ann wins the session 2 games to 1")
-    expect(page.get_by_role("button", name=re.compile(r"^Record hand"))).to_have_count(0)
+    no_more_hands(page)
     shot("turnover_bridge")

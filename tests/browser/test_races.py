@@ -13,7 +13,9 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .table import banner, board, group, tap, the_form
+from scorekeeper.games import GAMES
+
+from .table import banner, board, edit_hand, group, hand_control, no_more_hands, save_hand, tap, the_form
 
 pytestmark = pytest.mark.browser
 
@@ -26,10 +28,8 @@ def seat_players(page: Page, game: str, names: list[str], min_players: int) -> N
     page.goto("/")
     page.get_by_role("link", name=game, exact=True).click()
     expect(page.get_by_role("heading", name=f"New {game} match")).to_be_visible()
-    if len(names) > min_players:
-        page.get_by_text("More seats", exact=True).click()
-    for seat, name in enumerate(names):
-        page.get_by_role("combobox", name=f"Seat {seat + 1}", exact=True).fill(name)
+    for seat, name in enumerate(names):  # a seat past the `min_players` shows once the one before has a name
+        page.get_by_role("combobox", name=re.compile(rf"^Seat {seat + 1}\b")).fill(name)
 
 
 def house_rules(page: Page) -> None:
@@ -42,20 +42,23 @@ def start(page: Page, game: str) -> None:
 
 
 def record(page: Page, number: int) -> None:
-    page.get_by_role("button", name=f"Record hand {number}").click()
-    expect(page.get_by_role("button", name=f"Undo hand {number}")).to_be_visible()
+    page.get_by_role("button", name=hand_control("Record", number)).click()
+    expect(page.get_by_role("button", name=hand_control("Undo", number))).to_be_visible()
 
 
 def edit(page: Page, number: int) -> None:
-    """Open hand `number` for editing from the list of hands."""
-    row = page.get_by_role("listitem").filter(has=page.get_by_text(f"Hand {number}", exact=True))
-    row.get_by_role("link", name="Edit").click()
-    expect(page.get_by_role("heading", name=f"Edit hand {number}")).to_be_visible()
+    """Open hand `number` (a game, a round...) for editing from the list of hands."""
+    edit_hand(page, number)
 
 
 def save(page: Page, number: int) -> None:
-    page.get_by_role("button", name=f"Save hand {number}").click()
-    expect(page.get_by_role("status").filter(has_text=f"Hand {number} changed")).to_be_visible()
+    save_hand(page, number)
+
+
+def deals(page: Page, key: str, number: int, name: str) -> None:
+    """The form's heading: "Game 4 · Bob deals", in the game's own word for a hand."""
+    heading = f"{GAMES[key].hand_word.capitalize()} {number} · {name} deals"
+    expect(page.get_by_role("heading", name=heading)).to_be_visible()
 
 
 def scores(page: Page, unit: str) -> Locator:
@@ -70,7 +73,7 @@ def finish(page: Page) -> None:
 
 def expect_over(page: Page, headline: str) -> None:
     expect(banner(page)).to_have_text(headline)
-    expect(page.get_by_role("button", name=re.compile(r"^Record hand"))).to_have_count(0)
+    no_more_hands(page)
 
 
 def tally(counts: list[int], target: int | None = None, unit: str = "games") -> list[str]:
@@ -89,7 +92,7 @@ def test_california_speed_to_two_games_with_a_draw_and_an_edit(page: Page, shot)
     page.get_by_label("Games to win").fill("2")
     tap(group(page, "Both out together"), "Draw")
     start(page, "California Speed")
-    expect(page.get_by_role("heading", name="Hand 1 · Ann deals")).to_be_visible()
+    deals(page, "california_speed", 1, "Ann")
 
     won = [0, 0]
     for number, winner in enumerate(["Bob", "Nobody", "Ann"], start=1):
@@ -100,7 +103,7 @@ def test_california_speed_to_two_games_with_a_draw_and_an_edit(page: Page, shot)
         expect(scores(page, "games")).to_have_text(tally(won, 2))
     expect(board(page).get_by_text("Drawn games: 1")).to_be_visible()
     # the deal passes after every game, the drawn one too: Ann, Bob, Ann, then Bob
-    expect(page.get_by_role("heading", name="Hand 4 · Bob deals")).to_be_visible()
+    deals(page, "california_speed", 4, "Bob")
 
     # Hand 1 was Ann's after all: 2 games to 0, and that ends the session at hand 3.
     edit(page, 1)
@@ -117,10 +120,10 @@ def test_california_speed_to_two_games_with_a_draw_and_an_edit(page: Page, shot)
 def test_speed_tournament_of_four_down_to_the_final(page: Page, shot) -> None:
     players = ["Ann", "Bob", "Cy", "Di"]
     seat_players(page, "Speed Tournament", players, 2)
-    tap(group(page, "First dealer"), "Seat 4")
+    tap(group(page, "First dealer"), "Di")  # the first dealer by name, as typed
     start(page, "Speed Tournament")
     expect(board(page).get_by_text("Next round: 4 players, 26 cards each, 2 piles")).to_be_visible()
-    expect(page.get_by_role("heading", name="Hand 1 · Di deals")).to_be_visible()
+    expect(page.get_by_role("heading", name="Round 1 · Di deals")).to_be_visible()
 
     tap(group(the_form(page), "Who was left holding cards?"), "Di")  # the dealer goes out first
     record(page, 1)
@@ -128,24 +131,25 @@ def test_speed_tournament_of_four_down_to_the_final(page: Page, shot) -> None:
     expect(board(page).get_by_text("Out", exact=True)).to_have_count(1)
     next_round = "Next round: 3 players, 32 cards each, 3 piles, 8 equal cards out of the pack"
     expect(board(page).get_by_text(next_round)).to_be_visible()
-    expect(page.get_by_role("heading", name="Hand 2 · Ann deals")).to_be_visible()  # past Di, who is out
+    expect(page.get_by_role("heading", name="Round 2 · Ann deals")).to_be_visible()  # past Di, who is out
 
-    form = the_form(page)
-    expect(group(form, "Who was left holding cards?").get_by_text("Di", exact=True)).to_have_count(1)
+    form = the_form(page)  # only the players still in: Di, out, is not offered
+    expect(group(form, "Who was left holding cards?").locator("label")).to_have_text(["Ann", "Bob", "Cy"])
     tap(group(form, "Who was left holding cards?"), "Bob")
     record(page, 2)
     expect(scores(page, "rounds")).to_have_text(tally([2, 1, 2, 0], unit="rounds"))
-    expect(page.get_by_role("heading", name="Hand 3 · Cy deals")).to_be_visible()  # past Bob, out now
+    expect(page.get_by_role("heading", name="Round 3 · Cy deals")).to_be_visible()  # past Bob, out now
 
     # Round 2 was Ann's exit, not Bob's: the scores move, the final is Bob against Cy.
     edit(page, 2)
     tap(group(the_form(page), "Who was left holding cards?"), "Ann")
     save(page, 2)
     expect(scores(page, "rounds")).to_have_text(tally([1, 2, 2, 0], unit="rounds"))
-    expect(page.get_by_role("heading", name="Hand 3 · Bob deals")).to_be_visible()
+    expect(page.get_by_role("heading", name="Round 3 · Bob deals")).to_be_visible()
 
-    # The final asks for its winner instead.
+    # The final asks for its winner instead, between the two still in.
     expect(group(the_form(page), "Who was left holding cards?")).to_have_count(0)
+    expect(group(the_form(page), "Who won the final?").locator("label")).to_have_text(["Bob", "Cy"])
     tap(group(the_form(page), "Who won the final?"), "Cy")
     record(page, 3)
     # rounds survived: Cy 3, Bob 2, Ann 1, Di 0 - the finishing order
@@ -160,7 +164,7 @@ def test_speed_tournament_of_four_down_to_the_final(page: Page, shot) -> None:
 
 def test_aggravation_open_session_ended_by_finish(page: Page, shot) -> None:
     seat_players(page, "Aggravation", ["Ann", "Bob"], 2)
-    tap(group(page, "First dealer"), "Seat 2")
+    tap(group(page, "First dealer"), "Bob")
     start(page, "Aggravation")
     expect(board(page).get_by_text("Open session: call finish to end it")).to_be_visible()
 
@@ -170,7 +174,7 @@ def test_aggravation_open_session_ended_by_finish(page: Page, shot) -> None:
         record(page, number)
         won[["Ann", "Bob"].index(winner)] += 1
         expect(scores(page, "games")).to_have_text(tally(won))
-    expect(page.get_by_role("heading", name="Hand 4 · Ann deals")).to_be_visible()  # Bob, Ann, Bob, Ann
+    deals(page, "aggravation", 4, "Ann")  # Bob, Ann, Bob, Ann
 
     edit(page, 2)  # Bob called first in game 2: Ann 1 game, Bob 2
     tap(group(the_form(page), "Who called Aggravation?"), "Bob")
@@ -236,7 +240,7 @@ def test_machiavelli_session_with_stuck_games(page: Page, shot) -> None:
     record(page, 3)
     expect(scores(page, "games")).to_have_text(tally([1, 1, 0], 2))
     expect(board(page).get_by_text("Nobody won: 1 game")).to_be_visible()
-    expect(page.get_by_role("heading", name="Hand 4 · Ann deals")).to_be_visible()  # Ann, Bob, Cy, Ann
+    deals(page, "machiavelli", 4, "Ann")  # Ann, Bob, Cy, Ann
 
     edit(page, 3)  # Cy held 3, not 4: Cy's game
     counts = group(the_form(page), "Cards each player still holds")
@@ -270,7 +274,7 @@ def test_myllymatti_to_two_games_lost(page: Page, shot) -> None:
     tap(group(the_form(page), "Who was left holding cards?"), "Ann")
     record(page, 2)
     expect(scores(page, "games lost")).to_have_text(tally([1, 0, 1], 2))
-    expect(page.get_by_role("heading", name="Hand 3 · Cy deals")).to_be_visible()  # Ann, Bob, Cy
+    deals(page, "myllymatti", 3, "Cy")  # Ann, Bob, Cy
 
     # Ann was left holding cards in game 1 as well (Cy went out first): her second loss ends it.
     edit(page, 1)

@@ -296,6 +296,23 @@ def test_best_of_three_end_to_end():
     assert refusal(state, {"winner": A}).message == "The match is over: no more hands can be recorded."
 
 
+def test_the_final_board_shows_the_stones_as_the_match_ended():
+    # issue 21: not the 0-0 a next game would start from; the score stays as API.md has it (0-0)
+    state = play(start(), *BEST_OF_THREE).state
+    board = GAME.board(state)
+    assert [side.score for side in board.sides] == [12, 3]  # A won from lying down; B had 3
+    assert [side.lines for side in board.sides] == [("Games: 2 of 2",), ("Games: 1 of 2",)]
+    assert [(side.target, side.flag) for side in board.sides] == [(None, None)] * 2 and board.turn == ()
+    assert GAME.scores(state) == [0, 0]
+
+
+def test_the_board_in_play_shows_the_game_in_progress():
+    state = play(start(), *BEST_OF_THREE[:4]).state  # B won game 2: game 3 starts at 0-0
+    board = GAME.board(state)
+    assert [(side.score, side.target) for side in board.sides] == [(0, 11), (0, 11)]
+    assert board.turn == (("Deals", state.dealer),)
+
+
 def test_match_in_progress_headline():
     state = play(start(), *BEST_OF_THREE[:3]).state
     standing = GAME.result(state)

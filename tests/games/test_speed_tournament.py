@@ -80,6 +80,27 @@ def test_the_form_offers_eliminated_while_three_are_in_and_winner_in_the_final()
     assert [fld.name for fld in GAME.form_fields(state)] == ["winner"]
 
 
+def test_the_form_offers_only_the_players_still_in():
+    # issue 21: a player out is never offered again, in the rounds or in the final
+    state = start(5)
+    (asked,) = GAME.form_fields(state)
+    assert asked.exclude == ()
+    state, _ = play_all(state, [out(D), out(A)])
+    (asked,) = GAME.form_fields(state)
+    assert (asked.name, asked.exclude) == ("eliminated", (A, D))
+    state, _ = play_all(state, [out(E)])
+    (asked,) = GAME.form_fields(state)
+    assert (asked.name, asked.exclude) == ("winner", (A, D, E))  # the final: B against C
+
+
+def test_a_hand_is_called_a_round():
+    # api/races.md: "a hand is one round"; S1:23 "une série de tours"
+    assert (GAME.hand_word, GAME.hand_words) == ("round", "rounds")
+    table = GAME.table(3)
+    with pytest.raises(ReplayError, match=r"^Round 2 would no longer be possible"):  # C went out in round 1
+        replay(GAME, table, GAME.parse_options({}, table), [out(C), final(C)])
+
+
 # -- the start ------------------------------------------------------------------------------------
 
 

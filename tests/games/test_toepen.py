@@ -345,6 +345,15 @@ def test_players_who_are_out_take_no_part_in_a_hand():
     assert done.changes == [-1, 0, -1, -1]
 
 
+def test_the_form_offers_only_the_players_still_in():
+    # issue 21: with elimination, a player who is out is not offered as the hand's winner
+    state, _ = play_all(start(4, starting_tokens=2, elimination=True), [hand(A, 2, [0, 0, 1, 1])])
+    winner = next(fld for fld in GAME.form_fields(state) if fld.name == "winner")
+    assert winner.exclude == (B,)
+    fresh = next(fld for fld in GAME.form_fields(start(4, elimination=True)) if fld.name == "winner")
+    assert fresh.exclude == ()
+
+
 def test_players_out_do_not_count_towards_the_discard_limit():
     # ruling 2: 8 - players in the hand; with B out, three are in and five challenges may be lost
     state, _ = play_all(start(4, starting_tokens=6, elimination=True), [hand(A, 6, [0, 0, 1, 1])])

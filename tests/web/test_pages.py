@@ -62,7 +62,7 @@ def test_home_lists_matches_in_progress_and_recent_results(client, actions):
     page = text(client.get("/"))
     progress, recent = page.split("Recent results")
     assert f"/matches/{playing}" in progress and f"/matches/{done}" in recent
-    assert "Won by Di" in recent
+    assert "Di wins the game 2 to 0" in recent and "Won by" not in recent  # the winner said once
 
 
 def test_a_match_untouched_for_two_weeks_is_set_aside_not_lost(app, client, actions):
@@ -378,11 +378,13 @@ def test_a_long_finished_match_is_charted_from_a_sample_that_ends_on_the_final_s
     match_id = court_piece_with(actions, *[(8, 5)] * 100)  # side A takes a court every seven hands
     actions.finish(match_id)
     page = text(client.get(f"/matches/{match_id}"))
-    assert "over 100 hands, from 0 to 14" in page
+    assert "over 100 hands, from 0 to 14 courts" in page
+    axis = re.search(r'<path class="axis" d="M([\d.]+),([\d.]+)V([\d.]+)H([\d.]+)', page)
+    left, top, bottom, right = (float(figure) for figure in axis.groups())
     first, second = re.findall(r'<polyline class="line-\d" points="([^"]+)"', page)
-    points = first.split()
-    assert len(points) <= 76 and points[0] == "0.0,120.0" and points[-1] == "300.0,0.0"  # 14 courts: the top
-    assert second.split()[-1] == "300.0,120.0"
+    points = [tuple(float(figure) for figure in point.split(",")) for point in first.split()]
+    assert len(points) <= 76 and points[0] == (left, bottom) and points[-1] == (right, top)  # 14 courts: the top
+    assert tuple(float(figure) for figure in second.split()[-1].split(",")) == (right, bottom)
 
 
 def test_stored_hands_are_the_truth(app, client, actions):
