@@ -1,10 +1,239 @@
 """A phone without a connection: the service worker's script at the site's root, and the first
-answer to a write sent with a one-time token kept so that the same write sent again is not done twice."""
+answer to a write sent with a one-time token kept so that the same write sent again is not done twice.
+
+A write carries its token as the form's `token` field (the hand form always does; the page's outbox
+adds one to an edit, an undo or a finish) or, in the API, as an `Idempotency-Key` header. Its
+receipt is added to the write's own transaction, so a write and its receipt are kept together or not
+at all: the same token sent again on the same request gets the first answer back instead of a second
+write, and on another request a 422. A refused write commits nothing and so keeps no receipt:
+sending it again is the same as sending it the first time."""
 
 from __future__ import annotations
 
-from flask import Flask
+import hashlib
+import re
+import time
+from datetime import timedelta
+from urllib.parse import urlencode
+
+from flask import Flask, Response, current_app, g, has_request_context, jsonify, request, send_from_directory, url_for
+from sqlalchemy import bindparam, delete, event, insert, select, update
+from sqlalchemy.exc import SQLAlchemyError
+
+from .errors import error_answer
+from .extensions import db
+from .models import WriteReceipt, now_utc
+
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # API.md "Sending a write again"; as matches/forms.py takes a form's
+WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+# The form writes the outbox sends: each carried out answers with the match page, so the receipt is
+# written whole in the write's transaction (an API answer is only known after it: filled in then).
+FORM_WRITES = frozenset({"matches.record", "matches.edit", "matches.undo", "matches.finish"})
+PENDING = 0  # a receipt's status until the answer is filled in
+KEPT_HOURS = 48  # API.md promises at least 24
+PRUNE_SECONDS = 600  # a process prunes old receipts at most this often: one indexed DELETE
+LOST_SECONDS = 30  # a receipt still pending after this long lost its answer (the process died after the commit)
+SEALED = re.compile(r'"key":"sealed:([0-9a-f]{2,512})"')
+# Built once, through Core: a write with a token pays a look-up and an INSERT, not the ORM's unit of work.
+_FIND = select(WriteReceipt.request, WriteReceipt.status, WriteReceipt.location, WriteReceipt.body,
+               WriteReceipt.created).where(WriteReceipt.token_hash == bindparam("token_hash"))
+_ADD = insert(WriteReceipt.__table__)
+
+REUSED = {"api": "This Idempotency-Key was already used for another request: nothing was changed. "
+                 "Send a new key with each new request.",
+          "matches": "This form was already sent for another change: nothing was changed. "
+                     "Reload the match and enter it again."}
+BUSY = "This change is still being saved: send it again in a moment."
+LOST = "This change was made, but its answer was lost: read the match to see it."
 
 
 def init_app(app: Flask) -> None:
     """Register the offline parts on `app` (after the blueprints: their hooks run first)."""
+    app.add_url_rule("/sw.js", "service_worker", service_worker)
+    # Last of the match pages' and the API's own hooks: a phone that may not score is refused first,
+    # and a commit those hooks make (a phone's holds) is not the write the receipt goes with.
+    for blueprint in ("matches", "api"):
+        app.before_request_funcs.setdefault(blueprint, []).append(answer_again)
+    app.after_request(keep_answer)
+    app.extensions["offline"] = {"pruned": float("-inf")}
+    for name, hook in (("before_commit", _add_receipt), ("after_commit", _receipt_kept)):
+        if not event.contains(db.session, name, hook):
+            event.listen(db.session, name, hook)
+
+
+def service_worker():
+    """The service worker's script, served from the root so that it may look after every page."""
+    answer = send_from_directory(current_app.static_folder, "sw.js", mimetype="text/javascript", max_age=0)
+    answer.headers["Cache-Control"] = "no-cache"  # a new version reaches the phones at their next visit
+    return answer
+
+
+def seal_in_receipt(secret: str) -> None:
+    """The answer being made shows `secret` (a new match's key, this once). Its receipt keeps it
+    sealed with the request's token, which the server does not keep: the stored answer gives the key
+    back only to the phone that sends that token again."""
+    g.receipt_secret = secret
+
+
+# -- answering a token seen before -----------------------------------------------------------------
+
+
+def answer_again():
+    """Before a write: the first answer for a token already used on this request, a refusal for one
+    used on another; otherwise the receipt this write will keep, noted for its commit."""
+    if request.method not in WRITE_METHODS:
+        return None
+    token = _sent_token()
+    if token is None:
+        return None
+    if not TOKEN.fullmatch(token):
+        return _refusal(422, "Idempotency-Key is 1 to 64 letters, digits, _ or -.", {"Idempotency-Key": "malformed"})
+    token_hash, sent = _hashed(token), fingerprint()
+    receipt = db.session.execute(_FIND, {"token_hash": token_hash}).first()
+    if receipt is None:
+        g.receipt_due = {"token_hash": token_hash, "request": sent, **_known_answer()}
+        g.receipt_token = token
+        return None
+    if receipt.request != sent:
+        return _refusal(422, REUSED[request.blueprint], {"Idempotency-Key": "used for another request"})
+    if receipt.status == PENDING:
+        lost = now_utc() - receipt.created > timedelta(seconds=LOST_SECONDS)
+        return _refusal(409, LOST if lost else BUSY, {}, {} if lost else {"Retry-After": "1"})
+    return _replayed(receipt, token)
+
+
+def _sent_token() -> str | None:
+    """The token a write carries: the API's Idempotency-Key header, or a form's `token` field (a
+    form's malformed token is no token, as the hand form takes it)."""
+    if request.blueprint == "api":
+        return request.headers.get("Idempotency-Key")
+    if request.endpoint in FORM_WRITES:
+        token = request.form.get("token")
+        return token if token and TOKEN.fullmatch(token) else None
+    return None
+
+
+def fingerprint() -> str:
+    """The request a token is bound to: its method and path, and a digest of its query and body
+    (without a form's CSRF token, which the outbox renews when it expires)."""
+    if request.blueprint == "api":
+        body = request.get_data()
+    else:
+        body = urlencode([pair for pair in request.form.items(multi=True) if pair[0] != "csrf_token"]).encode()
+    digest = hashlib.sha256(request.query_string + b"\n" + body).hexdigest()[:32]
+    return f"{request.method} {request.path[:150]} {digest}"
+
+
+def _hashed(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _known_answer() -> dict:
+    """What a form write answers once it is carried out (back to the match page); an API answer is
+    filled in after the view."""
+    if request.endpoint in FORM_WRITES:
+        return {"status": 302, "location": url_for("matches.show", match_id=request.view_args["match_id"])}
+    return {"status": PENDING}
+
+
+def _replayed(receipt, token: str) -> Response:
+    g.replayed = True
+    body = receipt.body or ""
+    if receipt.status == 201 and SEALED.search(body):
+        body = SEALED.sub(lambda found: '"key":"' + _unseal(found.group(1), token) + '"', body)
+    answer = Response(body, receipt.status, mimetype="application/json" if request.blueprint == "api" else "text/html")
+    if receipt.location:
+        answer.headers["Location"] = receipt.location
+    answer.headers["Idempotent-Replayed"] = "true"
+    answer.headers["Cache-Control"] = "no-store"
+    return answer
+
+
+def _refusal(status: int, message: str, fields: dict, headers: dict | None = None):
+    g.replayed = True  # nothing of this request is kept
+    if request.blueprint == "api":
+        return jsonify(error=message, fields=fields), status, headers or {}
+    title = {409: "Still saving", 422: "Already sent"}.get(status, "Not taken")
+    return error_answer(status, title, message, headers)
+
+
+# -- keeping the answer ----------------------------------------------------------------------------
+
+
+def _add_receipt(session) -> None:
+    """The receipt joins the write's transaction (SQLAlchemy's before_commit of its first commit)."""
+    due = g.get("receipt_due") if has_request_context() else None
+    if due:
+        session.connection().execute(_ADD, {**due, "created": now_utc()})
+
+
+def _receipt_kept(session) -> None:
+    if has_request_context() and g.get("receipt_due"):
+        g.receipt_kept, g.receipt_due = g.receipt_due, None
+
+
+def keep_answer(answer: Response) -> Response:
+    """After a write that kept a receipt: fill in its answer where the write could not know it (and
+    let a refusal keep none)."""
+    kept = g.pop("receipt_kept", None)
+    if kept is None or g.get("replayed") or answer.status_code >= 500:
+        return answer  # a 5xx after the commit leaves the receipt pending: the answer was lost
+    location = answer.headers.get("Location")
+    if (answer.status_code, location) == (kept["status"], kept.get("location")):
+        _prune_now_and_then()
+        return answer
+    which = WriteReceipt.token_hash == kept["token_hash"]
+    if answer.status_code >= 400:  # refused after all (what committed was something else): keep none
+        change = delete(WriteReceipt).where(which)
+    else:
+        body = None if location else answer.get_data(as_text=True)
+        secret = g.pop("receipt_secret", None)
+        if body and secret:
+            body = body.replace(secret, "sealed:" + _seal(secret, g.receipt_token))
+        change = update(WriteReceipt).where(which).values(status=answer.status_code, location=location, body=body)
+    try:
+        db.session.execute(change)
+        _prune_now_and_then(commit=False)
+        db.session.commit()
+    except SQLAlchemyError:  # the write is done and answered; its receipt stays pending, then lost
+        db.session.rollback()
+        current_app.logger.warning("the answer to a write sent with a token could not be kept", exc_info=True)
+    return answer
+
+
+def _prune_now_and_then(commit: bool = True) -> None:
+    """Forget receipts older than KEPT_HOURS, at most once every PRUNE_SECONDS in a process."""
+    state = current_app.extensions["offline"]
+    if time.monotonic() - state["pruned"] < PRUNE_SECONDS:
+        return
+    state["pruned"] = time.monotonic()
+    prune()
+    if commit:
+        try:
+            db.session.commit()
+        except SQLAlchemyError:
+            db.session.rollback()
+
+
+def prune(before=None) -> int:
+    """Delete the receipts created before `before` (default: KEPT_HOURS ago); how many went."""
+    before = before or now_utc() - timedelta(hours=KEPT_HOURS)
+    return db.session.execute(delete(WriteReceipt).where(WriteReceipt.created < before)).rowcount
+
+
+# -- a new match's key, sealed with the token ------------------------------------------------------
+
+
+def _pad(token: str, size: int) -> bytes:
+    secret = current_app.config["SECRET_KEY"]
+    return hashlib.shake_256(f"{secret}\n{token}".encode()).digest(size)
+
+
+def _seal(secret: str, token: str) -> str:
+    data = secret.encode()
+    return bytes(a ^ b for a, b in zip(data, _pad(token, len(data)))).hex()
+
+
+def _unseal(sealed: str, token: str) -> str:
+    data = bytes.fromhex(sealed)
+    return bytes(a ^ b for a, b in zip(data, _pad(token, len(data)))).decode(errors="replace")

@@ -8,6 +8,7 @@ from typing import Any
 from flask import g, jsonify, request, url_for
 from werkzeug.exceptions import HTTPException
 
+from .. import offline
 from ..errors import Invalid, Malformed, NotFound, ServiceError, status_of
 from ..games import GAMES
 from ..games.fields import not_sent
@@ -112,6 +113,7 @@ def create():
     match = writes.create_match(data.get("game"), data.get("players"), options, draw_partners=draw_partners is True)
     started = answer(reads.score(match))
     started["key"] = match.issued_key  # this once: the phone that started the match keeps it
+    offline.seal_in_receipt(match.issued_key)  # a receipt of this answer (Idempotency-Key) keeps it sealed
     return jsonify(started), 201, {"Cache-Control": "no-store"}
 
 
@@ -152,7 +154,9 @@ def record(match_id: int):
     """Record the next hand."""
     data = body()
     number = given(data, "number", WHOLE, ": the hand you mean to create")  # any but the next: 409
+    # The Idempotency-Key, if any, is also the hand's token: the same request arriving twice at once is one hand.
     done = writes.record_hand(reads.load(match_id), sent_record(data), expected=number, entered_by="api",
+                              token=request.headers.get("Idempotency-Key"),
                               answer_from=1 if hands_wanted() is None else None)
     return jsonify(recorded_json(done, answer(done.scored))), 201
 
