@@ -23,7 +23,7 @@ from . import (
     tallies,  # noqa: F401  (its flush hook keeps each player's record per game)
 )
 from .errors import error_answer
-from .extensions import csrf, db, migrate, protect
+from .extensions import COMPRESSED, compress, csrf, db, migrate, protect
 from .games.base import mark_sides
 from .links import remembered_url_for
 from .verify import register as register_verify
@@ -221,6 +221,12 @@ def create_app(test_config: dict | None = None) -> Flask:
     stalls.guard(app)  # first of the request hooks: a body is read before anything else runs
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     csrf.init_app(app)
+    app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED)
+    app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
+    # Static files are sent as streams; the live views' event streams are not of those types, so they
+    # go out as written.
+    app.config.setdefault("COMPRESS_ALGORITHM_STREAMING", ["br", "deflate"])
+    compress.init_app(app)
     protect(app)
     register_blueprints(app)
     offline.init_app(app)
