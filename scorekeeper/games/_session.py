@@ -52,6 +52,7 @@ class Session(Race):
 
     partnerships = False
     unit = "games"
+    hand_word, hand_words = "game", "games"  # api/races.md "Sessions": each record is one whole game
     state_class = SessionState
     totals = "won"
     target_option = "games_to_win"

@@ -97,13 +97,14 @@ def hand_points(category: Category) -> int:
 def _showdown(name: str, label: str, moment: str) -> Field:
     """A showdown (or the final hands): the best hand and its category, or the hands shown."""
     return Field(
-        name, "group", f"{moment}: who had the single best poker hand, or the hands shown; empty if nobody scored.",
+        name, "group", f"{moment}; empty if nobody scored.",
         default=None, nullable=True, label=label,
         fields=(
             Field("best_hand", "side", "The player with the single best hand; empty if all passed or the best tied.",
                   default=None, nullable=True, label="Best hand"),
             Field("poker_hand", "choice", "The best hand's category.", default=None, nullable=True,
-                  choices=poker.CATEGORY_KEYS, when=("best_hand", tuple(range(_MAX_PLAYERS))), label="Poker hand"),
+                  choices=poker.CATEGORY_KEYS, when=("best_hand", tuple(range(_MAX_PLAYERS))), label="Poker hand",
+                  preset=Category.ONE_PAIR.key, menu=True),
             Field("cards", "cards", "Instead: each player's five cards, empty for a player who passed; "
                   "the app finds the best.", default=None, nullable=True, null_hands=True, label="Cards"),
         ),
@@ -149,6 +150,12 @@ class Chicago(Race):
 
     def start(self, table, options: Mapping) -> dict:
         return {"points": table.zeros()}
+
+    def form_fields(self, state: State) -> tuple[Field, ...]:
+        """In the order the table plays: the last trick comes before the final hands are shown."""
+        fields = {fld.name: fld for fld in super().form_fields(state)}
+        order = ("first_showdown", "second_showdown", "last_trick", "final_hand", "forfeit")
+        return tuple(fields[name] for name in order if name in fields)
 
     def seats_out(self, state: ChicagoState) -> tuple[int, ...]:
         return state.out

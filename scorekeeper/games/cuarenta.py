@@ -134,6 +134,7 @@ class Cuarenta(Race):
     max_players = 4
     partnerships = True
     unit = "points"
+    hand_word, hand_words = "round", "rounds"  # RULES.md 2.4: one pass through the 40 cards
     rules = Rule
     state_class = CuarentaState
     options = (

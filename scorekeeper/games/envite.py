@@ -208,7 +208,7 @@ class Envite(Game):
                 message = f"With a forfeit the winner is {side_name(taker)}, the side not lying down."
                 raise RecordError(message, "winner")
         elif winner is None:
-            message = "Winner must be given: the side that won the hand, or whose raise was declined."
+            message = "Who won the hand? Nothing was chosen: the side that won it, or whose raise was declined."
             raise RecordError(message, "winner")
 
     # -- scoring ----------------------------------------------------------------------------

@@ -75,9 +75,10 @@ class Field:
 
     `type` names a FieldType (see TYPES). Extra attributes matter only to some types:
     min/max (int, per_side, int_list, side_list's longest list), choices (choice; events' types),
-    total (per_side: the numbers always add up to this), length/exclude (int_list),
+    total (per_side: the numbers always add up to this, `total_in` "a hand"), length/exclude (int_list),
     size/rows/columns/null_hands/ranks (cards, grid), fields (group).
-    `when` (a tuple (field, values) or a When): the field belongs to the record only then."""
+    `when` (a tuple (field, values) or a When): the field belongs to the record only then.
+    ask, preset, rare, menu and asked_with only change how the form asks (the API has none of them)."""
 
     name: str
     type: str
@@ -94,6 +95,9 @@ class Field:
     preset: Any = None  # the form's choice before any tap (the commonest hand); the API has no default
     rare: bool = False  # the form tucks it under "More" (most hands leave it alone)
     total: int | None = None
+    total_in: str = "a hand"  # with `total`: what holds it, as the table says ("a deal" has 17 tricks)
+    menu: bool = False  # the form offers the choices in a drop-down: a long list its preset mostly answers
+    asked_with: str | None = None  # a side the form asks in the same tap as this choice field ("Ann: gin")
     length: int | None = None
     exclude: tuple[int, ...] = ()
     size: int = 5
@@ -201,8 +205,11 @@ def not_sent(value: Any) -> str:
 
 
 def whole_number(fld: Field, value: Any, what: str | None = None) -> int:
-    """A JSON integer: text ("3"), a float (3.0) and a bool (true) are not whole numbers."""
+    """A JSON integer: text ("3"), a float (3.0) and a bool (true) are not whole numbers; a missing one
+    (null inside a list: a box the form left empty) is said to be missing."""
     what = what or fld.title
+    if value is None:
+        raise RecordError(f"{what} is missing.", fld.name)
     if type(value) is not int:
         raise RecordError(f"{what} must be a whole number{not_sent(value)}.", fld.name)
     if abs(value) > LARGEST_WHOLE:
@@ -211,12 +218,25 @@ def whole_number(fld: Field, value: Any, what: str | None = None) -> int:
 
 
 def in_range(fld: Field, number: int, low: int | None, high: int | None, what: str | None = None) -> int:
+    """The number, or a refusal naming it and the bound it broke ("must be at most 98, not 120")."""
     what = what or fld.title
     if low is not None and number < low:
-        raise RecordError(f"{what} must be at least {low}.", fld.name)
+        raise RecordError(f"{what} must be at least {low}, not {number}.", fld.name)
     if high is not None and number > high:
-        raise RecordError(f"{what} must be at most {high}.", fld.name)
+        raise RecordError(f"{what} must be at most {high}, not {number}.", fld.name)
     return number
+
+
+def side_named(side: int) -> str:
+    """A side as an engine text names it (marked in the app, a letter elsewhere: base.side_name)."""
+    from .base import side_name  # base imports this module: the name is only looked up once both are loaded
+
+    return side_name(side)
+
+
+def total_refusal(fld: Field, added: int) -> RecordError:
+    """Numbers that should add up to the field's total and do not, in the table's words."""
+    return RecordError(f"The {fld.title.lower()} add up to {added}; {fld.total_in} has {fld.total}.", fld.name)
 
 
 def is_list(value: Any) -> bool:
@@ -278,7 +298,16 @@ class PerSideType(FieldType):
     def parse(self, fld, value, table):
         if not is_list(value) or len(value) != table.sides:
             raise RecordError(f"{fld.title} must be a list of {table.sides} numbers, one per side.", fld.name)
-        return [in_range(fld, whole_number(fld, item), fld.min, fld.max) for item in value]
+        given = [item for item in value if type(item) is int]
+        if fld.total is not None and None in value and sum(given) > fld.total:
+            raise total_refusal(fld, sum(given))  # too many already: what is missing cannot help
+        return [in_range(fld, whole_number(fld, item, what), fld.min, fld.max, what)
+                for item, what in zip(value, self.each(fld, table))]
+
+    @staticmethod
+    def each(fld: Field, table) -> list[str]:
+        """How a refusal names each side's number: "Deadwood of B"."""
+        return [f"{fld.title} of {side_named(side)}" for side in range(table.sides)]
 
 
 class SideListType(FieldType):
@@ -313,10 +342,12 @@ class EventsType(FieldType):
         shape = f"{fld.title}, entry {position}: each entry is {{\"side\": s, \"type\": t}}."
         if not isinstance(item, Mapping) or set(item) != {"side", "type"}:
             raise RecordError(shape, fld.name)
-        side = whole_number(fld, item["side"], f"{fld.title}, entry {position}: side")
+        side = whole_number(fld, item["side"], f"{fld.title}, entry {position}: whose it was")
         if not 0 <= side < table.sides:
             raise RecordError(f"{fld.title}, entry {position}: side must be 0 to {table.sides - 1}.", fld.name)
         kind = item["type"]
+        if kind is None:
+            raise RecordError(f"{fld.title}, entry {position}: what it was is missing.", fld.name)
         if not isinstance(kind, str) or kind not in fld.choices:
             allowed = ", ".join(fld.choices)
             raise RecordError(f"{fld.title}, entry {position}: type must be one of: {allowed}{not_sent(kind)}.",
@@ -338,7 +369,9 @@ class IntListType(FieldType):
     def parse(self, fld, value, table):
         if not is_list(value) or len(value) != fld.length:
             raise RecordError(f"{fld.title} must be a list of {fld.length} whole numbers.", fld.name)
-        numbers = [in_range(fld, whole_number(fld, item), fld.min, fld.max) for item in value]
+        places = [f"{fld.title}, number {n} of {fld.length}" for n in range(1, fld.length + 1)]
+        numbers = [in_range(fld, whole_number(fld, item, what), fld.min, fld.max, what)
+                   for item, what in zip(value, places)]
         for number in numbers:
             if number in fld.exclude:
                 raise RecordError(f"{fld.title}: {number} is not a possible value.", fld.name)
@@ -497,11 +530,13 @@ def value(fields: Sequence[Field], record: Mapping, name: str) -> Any:
 
 @dataclass(frozen=True)
 class RecordForm:
-    """One of a record's alternative shapes: the fields that go together in it."""
+    """One of a record's alternative shapes: the fields that go together in it. `asked_first`: the
+    hand form opens on this one (else on the first), as the table mostly gives it."""
 
     name: str
     fields: tuple[str, ...]
     help: str = ""
+    asked_first: bool = False
 
     def describe(self) -> dict:
         return {"name": self.name, "fields": list(self.fields), "help": self.help}
@@ -540,13 +575,36 @@ def check_declarations(fields: Sequence[Field], record: Mapping, options: Mappin
             if record[fld.name] is None:
                 continue  # null for a field that does not belong here says "nothing", as leaving it out does
             if fld.when is not None and fld.name not in elsewhere:
-                raise RecordError(f"{fld.title} is only given {fld.when.phrase()}: leave it out.", prefix + fld.name)
+                raise RecordError(f"{fld.title} is only given {when_phrase(fld.when, fields)}: leave it out.",
+                                  prefix + fld.name)
             raise RecordError(f"{fld.title} does not go with the rest of this record: leave it out.", prefix + fld.name)
         if belongs and fld.required and fld.name not in record:
-            extra = f" {fld.when.phrase()}" if fld.when is not None else ""
-            raise RecordError(f"{fld.title} must be given{extra}.", prefix + fld.name)
+            raise RecordError(missing(fld, fields), prefix + fld.name)
         if fld.total is not None and isinstance(record.get(fld.name), list) and sum(record[fld.name]) != fld.total:
-            message = f"{fld.title} must add up to {fld.total} (these add up to {sum(record[fld.name])})."
-            raise RecordError(message, prefix + fld.name)
+            raise RecordError(total_refusal(fld, sum(record[fld.name])).message, prefix + fld.name)
         if fld.type == "group" and isinstance(record.get(fld.name), Mapping):
             check_declarations(fld.fields, record[fld.name], options, prefix=f"{prefix}{fld.name}.")
+
+
+CHOSEN = ("side", "seat", "choice", "bool")  # types the table answers by choosing, not by giving a number
+
+
+def missing(fld: Field, fields: Sequence[Field]) -> str:
+    """A required field left out, in the table's words: its question when it asks one ("Who laid
+    down? Nothing was chosen"), else its name ("Deadwood must be given"), and when it is needed."""
+    needed = when_phrase(fld.when, fields) if fld.when is not None else ""
+    if fld.ask and fld.ask.endswith("?"):
+        nothing = "Nothing was chosen" if fld.type in CHOSEN else "Nothing was given"
+        return f"{fld.ask} {nothing}" + (f"; it is needed {needed}." if needed else ".")
+    return f"{fld.question} must be given" + (f" {needed}." if needed else ".")
+
+
+def when_phrase(when: When, fields: Sequence[Field]) -> str:
+    """"when the outcome is knock or gin"; for a side or seat, "once the better hand is named" or
+    "once “Who closed the stock?” is answered" (its values are indices, which mean nothing to the table)."""
+    control = next((fld for fld in fields if fld.name == when.name and not when.option), None)
+    if control is None or control.type not in ("side", "seat"):
+        return when.phrase()
+    if control.ask and control.ask.endswith("?"):
+        return f"once “{control.ask}” is answered"
+    return f"once the {control.title.lower()} is named"

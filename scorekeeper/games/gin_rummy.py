@@ -92,10 +92,20 @@ class GinRummy(Race):
         Field.choice("outcome", "How the hand ended: a knock, a gin, or a draw (the stock ran down to two cards).",
                      Outcome, ask="How did the hand end?"),
         Field("knocker", "side", "The player who laid down.", when=("outcome", _LAYS_DOWN),
-              ask="Who laid down?"),
+              ask="Who laid down?", asked_with="outcome"),
         Field("deadwood", "per_side", "Each player's unmatched count at the end (the defender's after laying "
               "off).", min=0, max=_MOST_DEADWOOD, when=("outcome", _LAYS_DOWN)),
     )
+
+    def from_form(self, state: State, record: dict) -> dict:
+        """The form taps who went gin with the gin; that player's deadwood, left empty, is 0."""
+        knocker, deadwood = record.get("knocker"), record.get("deadwood")
+        if record.get("outcome") == Outcome.GIN and knocker in (0, 1) and isinstance(deadwood, list) \
+                and len(deadwood) == 2 and deadwood[knocker] is None:
+            deadwood = list(deadwood)
+            deadwood[knocker] = 0
+            return {**record, "deadwood": deadwood}
+        return record
 
     # -- checking -----------------------------------------------------------------------------
     def validate(self, state: GinRummyState, record: dict) -> None:

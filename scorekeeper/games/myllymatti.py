@@ -48,6 +48,7 @@ class Myllymatti(Race):
     max_players = _PLAYERS
     partnerships = False
     unit = "games lost"
+    hand_word, hand_words = "game", "games"  # each record is one whole game
     rules = Rule
     state_class = MyllymattiState
     totals = "lost"

@@ -70,7 +70,8 @@ class Pluck(Race):
     )
     hand_fields = (
         Field("tricks", "per_side", "Tricks each player took; they add up to 17. The app knows the quotas.",
-              min=0, max=_TRICKS, total=_TRICKS, label="Tricks", ask="How many tricks did each player take?"),
+              min=0, max=_TRICKS, total=_TRICKS, total_in="a deal", label="Tricks",
+              ask="How many tricks did each player take?"),
     )
 
     # -- scoring ------------------------------------------------------------------------------

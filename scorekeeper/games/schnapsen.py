@@ -269,7 +269,7 @@ class Schnapsen(Race):
     hand_fields = (
         Field("winner", "side", "The side that won the hand, as the table calls it.", ask="Who won the hand?"),
         Field("victory_points", "choice", "Victory points the hand is worth: 1, 2 (schneider) or 3 (schwarz).",
-              choices=(_PLAIN_WIN, _SCHNEIDER, _SCHWARZ), label="Worth"),
+              choices=(_PLAIN_WIN, _SCHNEIDER, _SCHWARZ), label="Worth", preset=_PLAIN_WIN),
         Field.choice("ending", "How the hand ended: a player went out (declared 66), or every card was played.",
                      Ending),
         Field("declarer", "side", "The side that went out.", when=("ending", (Ending.OUT.value,))),
@@ -277,7 +277,8 @@ class Schnapsen(Race):
         Field("points", "per_side", "Each side's hand score: card points won plus marriages that counted.",
               min=0, max=_MAX_SCORE),
         Field("tricks", "per_side", "Tricks each side took.", min=0, max=_TRICKS_IN_HAND),
-        Field("closed_by", "side", "The side that closed the stock, if anyone did.", default=None, nullable=True),
+        Field("closed_by", "side", "The side that closed the stock, if anyone did.", default=None, nullable=True,
+              ask="Who closed the stock?"),
         _AT_CLOSE,
     )
     record_forms = (

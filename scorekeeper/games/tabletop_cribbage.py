@@ -7,8 +7,10 @@ non-dealer counts first (S2:16): rows that reach `target` win at once and the de
 not counted (ruling 11). The first to `target` (121, or 61) wins; the match is one game and there
 are no skunks (ruling 12). The deal alternates.
 
-A hand is recorded one of three ways (record_forms): the ten line scores, the two totals, or the
-cards of the layout, which the app counts ("where the table can give the cards, the app counts").
+A hand is recorded one of three ways (record_forms): the two totals (what a table adds up at the
+layout, so the form asks them first), the ten line scores, or the cards of the layout, which the app
+counts ("where the table can give the cards, the app counts"). The form names who plays the rows
+and who the columns in that hand.
 """
 
 from __future__ import annotations
@@ -85,9 +87,17 @@ class TabletopCribbage(Race):
     )
     record_forms = (
         RecordForm(Form.LINES, ("rows", "columns"), "the ten line scores"),
-        RecordForm(Form.TOTALS, ("row_total", "column_total"), "the two totals"),
+        RecordForm(Form.TOTALS, ("row_total", "column_total"), "the two totals", asked_first=True),
         RecordForm(Form.CARDS, ("grid",), "the cards of the layout"),
     )
+
+    def form_fields(self, state: TabletopCribbageState) -> tuple[Field, ...]:
+        """The questions name the players: the non-dealer plays the rows, the dealer the columns."""
+        rows, columns = side_name(_non_dealer(state)), side_name(state.dealer)
+        asks = {"rows": f"{rows}'s rows", "columns": f"{columns}'s columns",
+                "row_total": f"{rows}'s row total", "column_total": f"{columns}'s column total"}
+        return tuple(dataclasses.replace(fld, ask=asks[fld.name]) if fld.name in asks else fld
+                     for fld in super().form_fields(state))
 
     # -- checking -----------------------------------------------------------------------------
     def validate(self, state: TabletopCribbageState, record: dict) -> None:
@@ -97,10 +107,12 @@ class TabletopCribbage(Race):
         rows = record.get("rows", record.get("row_total"))
         field = "columns" if "rows" in record else "column_total"
         rows_total = sum(rows) if isinstance(rows, list) else rows
-        reach = state.points[_non_dealer(state)] + rows_total
+        player = _non_dealer(state)
+        reach = state.points[player] + rows_total
         if record.get(field) is None and reach < self.target(state):
-            message = (f"{_title(field)} must be given: the rows take the non-dealer to {reach}, "
-                       f"short of {self.target(state)}.")
+            columns = "columns" if field == "columns" else "column total"
+            message = (f"{side_name(state.dealer)}'s {columns} must be given: {side_name(player)}'s rows reach "
+                       f"{reach}, short of {self.target(state)}, so the columns count.")
             raise RecordError(message, field)
 
     # -- scoring ------------------------------------------------------------------------------
@@ -186,10 +198,6 @@ def _totalled(total: int, player: int, what: str, rule: Rule) -> tuple[int, list
 
 def _non_dealer(state: State) -> int:
     return state.table.next_seat(state.dealer)
-
-
-def _title(name: str) -> str:
-    return name.replace("_", " ").capitalize()
 
 
 from . import register  # noqa: E402  (at the bottom: the registry imports this module)

@@ -127,9 +127,9 @@ class Tresette(Race):
     )
     hand_fields = (
         Field("aces", "per_side", "Aces each side took in tricks; they add up to 4.",
-              min=0, max=_ACES, total=_ACES, ask="Aces taken"),
+              min=0, max=_ACES, total=_ACES, total_in="the pack", ask="Aces taken"),
         Field("figures", "per_side", "2s, 3s, kings, queens and jacks each side took in tricks; they add up to 20.",
-              min=0, max=_FIGURES, total=_FIGURES, ask="Figures taken (2, 3, K, Q, J)"),
+              min=0, max=_FIGURES, total=_FIGURES, total_in="the pack", ask="Figures taken (2, 3, K, Q, J)"),
         Field("cards", "cards",
               "Instead of the counts: the cards each side took (every ace, 2, 3, K, Q, J once; 4s to 7s optional).",
               default=None, nullable=True, size=0, ranks=DECK_RANKS, label="Cards taken"),

@@ -62,6 +62,7 @@ class TurnoverBridge(Race):
     max_players = _PLAYERS
     partnerships = False
     unit = "games"
+    hand_word, hand_words = "game", "games"  # api/partnership.md ruling 21: each hand is one game
     rules = Rule
     state_class = TurnoverBridgeState
     totals = "games"

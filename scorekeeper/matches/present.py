@@ -4,6 +4,7 @@ it shows, its texts with the sides named by their players."""
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -14,7 +15,7 @@ from werkzeug.datastructures import MultiDict
 
 from ..errors import Invalid
 from ..games import Game, RecordError, get_game
-from ..games.base import render
+from ..games.base import State, render
 from ..models import MatchEvent
 from ..records import reads
 from ..records.reads import Scored
@@ -73,7 +74,7 @@ def record_from_request(scored: Scored, form: MultiDict, number: int | None = No
         form = counters.fill(scored.game, scored.match.options, form, scored.table)
     except RecordError as error:
         raise Invalid.from_record(error) from None
-    return scored.game.from_form(before, record_from_form(fields, form, scored.table))
+    return scored.game.from_form(before, record_from_form(fields, form, scored.table, scored.game.record_forms))
 
 
 def hand_rows(scored: Scored, numbers: Sequence[int]) -> list[dict]:
@@ -118,11 +119,14 @@ def hand_page(scored: Scored, form, values: Mapping, errors: Mapping, message: s
     form.expected.data = editing or scored.next_number
     form.token.data = form.token.data or secrets.token_hex(8)
     own = own_board(scored.game)
+    board = scored.game.board(scored.state)
+    if editing:
+        board = dataclasses.replace(board, turn=roles(scored.game, state_before(scored, editing)))
     return render_template(
         "matches/match.html",
         s=scored,
         side_names=side_names,
-        board=scored.game.board(scored.state),
+        board=board,
         own_board=own,
         public_state=scored.game.public_state(scored.state) if own else None,
         form=form,
@@ -141,6 +145,15 @@ def hand_page(scored: Scored, form, values: Mapping, errors: Mapping, message: s
         writer=writer,
         events=latest_changes(scored) if writer else [],
     )
+
+
+def roles(game: Game, before: State) -> tuple[tuple[str, int], ...]:
+    """Who dealt (and scored the rows, called trumps...) in the hand played from `before`: the
+    edit page shows the edited hand's roles, not the next hand's."""
+    turn = game.board(before).turn
+    if not turn and game.deals and before.dealer is not None:
+        turn = (("Deals", before.dealer),)
+    return turn
 
 
 def game_won(scored: Scored, latest: list[dict]) -> str | None:

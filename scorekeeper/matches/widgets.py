@@ -7,7 +7,8 @@ of these is passed on as it is, and the engine's refusal names the field.
 
 Every game's hand form and house rules are drawn by these; no game has a form of its own. Posted
 keys are flat: a field `tricks` of two sides posts `tricks-0` and `tricks-1`, a group's member
-`at_close-points`, a card `cards-1-4-rank`."""
+`at_close-points`, a card `cards-1-4-rank`. A side asked in the same tap as a choice (`asked_with`)
+rides on the choice's value: `outcome=gin.1` is the outcome gin and the knocker 1."""
 
 from __future__ import annotations
 
@@ -18,13 +19,15 @@ from typing import Any, ClassVar
 
 from werkzeug.datastructures import MultiDict
 
-from ..games.base import CARD_SUITS, Field, Table, parse_card
+from ..games.base import CARD_SUITS, Field, RecordForm, Table, parse_card, render
 
 BUTTON_LIMIT = 14  # a whole-number range up to this many values shows as buttons, not a box
 NONE = "none"  # the form's word for null (a nullable side left to nobody)
 MISSING: Any = object()  # nothing of the field was posted: the record leaves it out
 SUIT_SIGNS = dict(zip(CARD_SUITS, "♠♥♦♣"))
 SHOWN_SLOTS = 4  # list slots shown at once; the rest open under "more"
+PAIRED = "."  # joins a choice and the side asked with it in one posted value: "gin.1"
+SHOWN = "shown"  # the posted key suffix of what a total field showed when drawn: "tricks-shown" = "8,5"
 
 
 def card_label(code: str) -> str:
@@ -72,6 +75,11 @@ class Seating:
     @property
     def seats(self) -> list[str]:
         return list(self.names)
+
+    def say(self, text: str) -> str:
+        """An engine text (a question naming a role: "⟨side 1⟩'s rows") with the sides named."""
+        several = [len(self.table.seats_of(side)) > 1 for side in range(self.table.sides)]
+        return render(text, self.sides, several)
 
 
 WHOLE = re.compile(r"[+-]?[0-9]{1,12}")  # ASCII digits only: int() would also take "٣" and any length
@@ -124,8 +132,9 @@ class ButtonsWidget(FieldWidget):
     kind = "buttons"
 
     def build(self, fld, key, seating, values, error):
+        kind = "menu" if fld.menu else self.kind
         return Widget(choices=self.choices(fld, seating), value=self.current(fld, key, values),
-                      **self.common(fld, key, error, self.kind))
+                      **self.common(fld, key, error, kind))
 
     def typed(self, fld, text):
         if fld.type == "choice":  # the choice's own value: "4" is Envite's stake 4
@@ -143,15 +152,53 @@ class ButtonsWidget(FieldWidget):
 
     @staticmethod
     def choices(fld: Field, seating: Seating) -> list[tuple[str, str]]:
-        if fld.type == "side":
-            found = [(str(i), label) for i, label in enumerate(seating.sides)]
-            return found + ([(NONE, "Nobody")] if fld.nullable else [])
-        if fld.type == "seat":
-            found = [(str(i), label) for i, label in enumerate(seating.seats)]
+        if fld.type in ("side", "seat"):  # the players still in: `exclude` names those who are out
+            labels = seating.sides if fld.type == "side" else seating.seats
+            found = [(str(i), label) for i, label in enumerate(labels) if i not in fld.exclude]
             return found + ([(NONE, "Nobody")] if fld.nullable else [])
         if fld.type == "choice":
             return [(str(value), choice_label(value)) for value in fld.choices]
         return [(str(i), str(i)) for i in range(fld.min, fld.max + 1)]
+
+
+class PairedWidget(ButtonsWidget):
+    """A choice asked together with a side (`asked_with` on the side field): one button per choice,
+    and one per side for each choice the side belongs to ("Ann: gin", "Bob: knock", "Draw")."""
+
+    def __init__(self, partner: Field):
+        self.partner = partner
+
+    def build(self, fld, key, seating, values, error):
+        return Widget(choices=self.pairs(fld, seating), value=self.joined(fld, key, values),
+                      **self.common(fld, key, error, self.kind))
+
+    def pairs(self, fld: Field, seating: Seating) -> list[tuple[str, str]]:
+        sides = ButtonsWidget.choices(self.partner, seating)
+        found = []
+        for value in fld.choices:
+            if self.partner.when is not None and str(value) in {str(v) for v in self.partner.when.values}:
+                found += [(f"{value}{PAIRED}{side}", f"{label}: {choice_label(value).lower()}") for side, label in sides]
+            else:
+                found.append((str(value), choice_label(value)))
+        return found
+
+    def joined(self, fld: Field, key: str, values: Mapping) -> str:
+        """The button to show chosen: the posted pair, or a stored choice with its side."""
+        chosen = ButtonsWidget.current(fld, key, values)
+        side = values.get(key[: -len(fld.name)] + self.partner.name)
+        return f"{chosen}{PAIRED}{side}" if chosen and side not in (None, "") and PAIRED not in chosen else chosen
+
+
+def unpaired(fields: Sequence[Field], form: MultiDict) -> MultiDict:
+    """The form with each paired value ("gin.1") split back into its choice and its side."""
+    split = form
+    for partner in fields:
+        if partner.asked_with and PAIRED in str(form.get(partner.asked_with, "")):
+            if split is form:
+                split = form.copy()
+            choice, _, side = str(form.get(partner.asked_with)).partition(PAIRED)
+            split[partner.asked_with], split[partner.name] = choice, side
+    return split
 
 
 class NumberWidget(FieldWidget):
@@ -186,7 +233,10 @@ class ToggleWidget(FieldWidget):
 
 
 class PerSideWidget(FieldWidget):
-    """One number per side; with a fixed total and one side left blank, that side took the rest."""
+    """One number per side. With a fixed total the other side follows the one tapped: a side left
+    blank takes the rest, and where every side was drawn with a number (an edit, a form sent back)
+    and only one of two was changed, the unchanged one takes the rest. The script does the same as
+    the table taps; the server does it for a phone without scripts (the form posts what it showed)."""
 
     kind = "group"
 
@@ -197,9 +247,13 @@ class PerSideWidget(FieldWidget):
             child.label, child.help, child.when = label, "", None
             children.append(child)
         common = self.common(fld, key, error, self.kind)
+        extra: dict[str, Any] = {}
         if fld.total is not None:
-            common["help"] += " Tap one side's number; the other side gets the rest." if seating.table.sides == 2 else ""
-        return Widget(children=children, **common)
+            two = seating.table.sides == 2
+            common["help"] += " Tap one side's number; the other side gets the rest." if two else ""
+            shown = [child.value for child in children]
+            extra = {"total": fld.total, "shown": ",".join(shown) if all(shown) else ""}
+        return Widget(children=children, extra=extra, **common)
 
     def read(self, fld, key, form, table):
         items = [form.get(f"{key}-{i}", "").strip() for i in range(table.sides)]
@@ -208,14 +262,38 @@ class PerSideWidget(FieldWidget):
         numbers = [number_from_text(item) if item else None for item in items]
         if not fld.required and fld.total is None:
             return [0 if number is None else number for number in numbers]  # an optional count left blank: none
-        blank = [i for i, number in enumerate(numbers) if number is None]
-        filled = [number for number in numbers if number is not None]
-        if fld.total is not None and len(blank) == 1 and all(isinstance(number, int) for number in filled):
-            numbers[blank[0]] = fld.total - sum(filled)
+        if fld.total is not None and all(isinstance(number, int) or number is None for number in numbers):
+            rest = self.taking_the_rest(numbers, shown_numbers(form.get(f"{key}-{SHOWN}", ""), table.sides))
+            if rest is not None:
+                numbers[rest] = fld.total - sum(number for i, number in enumerate(numbers) if i != rest)
+                if not _in_range(fld, numbers[rest]):
+                    numbers[rest] = None  # never a rest the field cannot hold: the engine says what is wrong
         return numbers
+
+    @staticmethod
+    def taking_the_rest(numbers: list[int | None], shown: list[int] | None) -> int | None:
+        """The side whose number is the rest: the one left blank, or (of two drawn with numbers) the
+        one not changed from what was drawn."""
+        blank = [i for i, number in enumerate(numbers) if number is None]
+        if blank:
+            return blank[0] if len(blank) == 1 else None
+        if shown is None or len(numbers) != 2:
+            return None
+        changed = [i for i, (number, was) in enumerate(zip(numbers, shown)) if number != was]
+        return 1 - changed[0] if len(changed) == 1 else None
 
     def show(self, fld, key, value):
         return {f"{key}-{i}": str(v) for i, v in enumerate(value)}
+
+
+def shown_numbers(text: str, sides: int) -> list[int] | None:
+    """What a total field showed when drawn ("8,5"), or None when it showed no complete set."""
+    numbers = [number_from_text(part) for part in text.split(",")] if text else []
+    return numbers if len(numbers) == sides and all(isinstance(n, int) for n in numbers) else None
+
+
+def _in_range(fld: Field, number: int) -> bool:
+    return (fld.min is None or number >= fld.min) and (fld.max is None or number <= fld.max)
 
 
 class GroupWidget(FieldWidget):
@@ -224,7 +302,8 @@ class GroupWidget(FieldWidget):
     # Built by build_widgets, which hands each member its own error.
 
     def read(self, fld, key, form, table):
-        group = {sub.name: widget_for(sub).read(sub, f"{key}-{sub.name}", form, table) for sub in fld.fields}
+        shown = [sub for sub in fld.fields if _shown(fld.fields, sub, form, prefix=f"{key}-")]
+        group = {sub.name: widget_for(sub).read(sub, f"{key}-{sub.name}", form, table) for sub in shown}
         group = {name: v for name, v in group.items() if v is not MISSING}
         return group or MISSING
 
@@ -256,8 +335,10 @@ class SlotsWidget(FieldWidget):
                      str(values.get(f"{key}-{i}{'-' + part if part else ''}", "")))
                     for part, choices in parts] for i in range(count)]
         shown = count if fld.type == "int_list" else SHOWN_SLOTS
-        return Widget(value=entries, slots=shown, extra={"required": fld.type == "int_list"},
-                      **self.common(fld, key, error, self.kind))
+        extra: dict[str, Any] = {"required": fld.type == "int_list"}
+        if fld.type == "events":  # a button per side and type, each tap the next entry (match.js)
+            extra["palette"] = [(side, label, parts[1][1]) for side, label in parts[0][1]]
+        return Widget(value=entries, slots=shown, extra=extra, **self.common(fld, key, error, self.kind))
 
     def read(self, fld, key, form, table):
         entries = []
@@ -384,10 +465,13 @@ class Section:
     opened: bool = False
 
 
-def form_sections(fields: Sequence[Field], forms, seating: Seating, values: Mapping, errors: Mapping) -> list[Section]:
-    """The hand form in sections: the first record form with the common fields, then the rare
-    fields, then each other record form, folded until used."""
-    other_forms = list(forms[1:]) if forms else []
+def form_sections(fields: Sequence[Field], forms: Sequence[RecordForm], seating: Seating, values: Mapping,
+                  errors: Mapping) -> list[Section]:
+    """The hand form in sections: the record form in use (the one the shown hand was given in, else
+    the game's first) with the common fields, then the rare fields, then each other record form,
+    folded until used; a record form of cards shows them as soon as it is opened."""
+    first = form_in_use(forms, fields, values)
+    other_forms = [form for form in forms if form is not first]
     elsewhere = {name for form in other_forms for name in form.fields}
     main = [fld for fld in fields if fld.name not in elsewhere and not fld.rare]
     rare = [fld for fld in fields if fld.name not in elsewhere and fld.rare]
@@ -396,13 +480,43 @@ def form_sections(fields: Sequence[Field], forms, seating: Seating, values: Mapp
         sections.append(_folded("More", rare, seating, values, errors))
     for form in other_forms:
         members = [fld for fld in fields if fld.name in form.fields]
-        sections.append(_folded(f"Or give {form.help or form.name}", members, seating, values, errors))
+        section = _folded(f"Or give {form.help or form.name}", members, seating, values, errors)
+        for widget in section.widgets:
+            if widget.kind in ("cards", "grid"):
+                widget.extra["unfolded"] = True  # the form's own fold is the one tap to them
+        sections.append(section)
     return sections
+
+
+def form_in_use(forms: Sequence[RecordForm], fields: Sequence[Field], values: Mapping) -> RecordForm | None:
+    """The record form whose fields the shown values give (beyond a preset), else the one asked first."""
+    for form in forms:
+        if any(_given(fld, values) for fld in fields if fld.name in form.fields):
+            return form
+    return next((form for form in forms if form.asked_first), forms[0] if forms else None)
+
+
+def _given(fld: Field, values: Mapping, prefix: str = "") -> bool:
+    """Whether the flat values give something for `fld` that the table chose (not only a preset)."""
+    key = prefix + fld.name
+    if fld.type == "group":
+        return any(_given(member, values, key + "-") for member in fld.fields)
+    return any(not _idle(fld, value) for name, value in values.items()
+               if (name == key or name.startswith(key + "-")) and not name.endswith(f"-{SHOWN}"))
+
+
+def _idle(fld: Field, value: Any) -> bool:
+    """A value that says nothing the table chose: empty, the preset, or an optional field's nothing."""
+    if value in ("", None, []):
+        return True
+    if fld.preset is not None and str(value) == str(fld.preset):
+        return True
+    return not fld.required and (value == "0" or str(value) == str(fld.default))
 
 
 def _folded(title: str, fields: Sequence[Field], seating: Seating, values: Mapping, errors: Mapping) -> Section:
     names = tuple(fld.name for fld in fields)
-    used = any(key.startswith(names) and value not in ("", None, "0", []) for key, value in values.items())
+    used = any(_given(fld, values) for fld in fields)
     failed = any(key.split(".")[0].split("-")[0] in names for key in errors)
     return Section(title, build_widgets(fields, seating, values, errors), used or failed)
 
@@ -412,18 +526,34 @@ def widget_for(fld: Field) -> FieldWidget:
 
 
 def build_widgets(fields: Sequence[Field], seating: Seating, values: Mapping, errors: Mapping,
-                  prefix: str = "") -> list[Widget]:
-    """Widgets for `fields`, filled with the posted `values` (flat form keys) and `errors`."""
+                  prefix: str = "", in_group: bool = False) -> list[Widget]:
+    """Widgets for `fields`, filled with the posted `values` (flat form keys) and `errors`; the
+    questions name the players where they name a role ("Bob's rows")."""
     widgets = []
     for fld in fields:
+        if fld.asked_with and any(other.name == fld.asked_with for other in fields):
+            continue  # asked on its choice's buttons
         key = prefix + fld.name
         error = errors.get(key.replace("-", ".")) or errors.get(key)
+        partner = _partner(fields, fld)
+        if partner is not None:  # its side's refusal shows on these buttons too
+            error = error or errors.get(prefix.replace("-", ".") + partner.name)
         if fld.type == "group":
-            children = build_widgets(fld.fields, seating, values, errors, prefix=key + "-")
-            widgets.append(Widget(children=children, **FieldWidget.common(fld, key, error, "group")))
+            children = build_widgets(fld.fields, seating, values, errors, prefix=key + "-", in_group=True)
+            widget = Widget(children=children, **FieldWidget.common(fld, key, error, "group"))
         else:
-            widgets.append(widget_for(fld).build(fld, key, seating, values, error))
+            drawer = PairedWidget(partner) if partner is not None else widget_for(fld)
+            widget = drawer.build(fld, key, seating, values, error)
+        widget.label, widget.help = seating.say(widget.label), seating.say(widget.help)
+        if in_group and widget.kind not in ("cards", "grid"):
+            widget.help = ""  # a group's own help speaks for its members: the form stays one screen
+        widgets.append(widget)
     return widgets
+
+
+def _partner(fields: Sequence[Field], fld: Field) -> Field | None:
+    """The side asked in the same tap as the choice `fld`, if any."""
+    return next((other for other in fields if other.asked_with == fld.name), None)
 
 
 def _controls_by_toggle(fields: Sequence[Field], fld: Field) -> bool:
@@ -431,17 +561,20 @@ def _controls_by_toggle(fields: Sequence[Field], fld: Field) -> bool:
     return any(other.name == fld.when.name and other.type == "bool" for other in fields)
 
 
-def _shown(fields: Sequence[Field], fld: Field, form: MultiDict) -> bool:
-    """Whether the form shows `fld`, given the choice its `when` names."""
+def _shown(fields: Sequence[Field], fld: Field, form: MultiDict, prefix: str = "") -> bool:
+    """Whether the form shows `fld`, given the choice its `when` names (inside a group: the
+    group's own choice, posted under the group's prefix)."""
     if fld.when is None or fld.when.option:
         return True
     if _controls_by_toggle(fields, fld):
-        return _is_on(form.get(fld.when.name)) in fld.when.values
-    return str(form.get(fld.when.name, "")) in {str(v) for v in fld.when.values}
+        return _is_on(form.get(prefix + fld.when.name)) in fld.when.values
+    return str(form.get(prefix + fld.when.name, "")) in {str(v) for v in fld.when.values}
 
 
-def record_from_form(fields: Sequence[Field], form: MultiDict, table: Table) -> dict:
-    """The record the API would take, from flat form keys; fields hidden by `when` are left out."""
+def record_from_form(fields: Sequence[Field], form: MultiDict, table: Table, forms: Sequence[RecordForm] = ()) -> dict:
+    """The record the API would take, from flat form keys; fields hidden by `when` are left out, and
+    so are the fields of a record form the table did not use (only its presets are chosen)."""
+    form = unpaired(fields, form)
     record: dict[str, Any] = {}
     for fld in fields:
         if not _shown(fields, fld, form):
@@ -449,7 +582,22 @@ def record_from_form(fields: Sequence[Field], form: MultiDict, table: Table) -> 
         found = widget_for(fld).read(fld, fld.name, form, table)
         if found is not MISSING:
             record[fld.name] = found
-    return record
+    return _without_untouched_forms(fields, forms, record)
+
+
+def _without_untouched_forms(fields: Sequence[Field], forms: Sequence[RecordForm], record: dict) -> dict:
+    """Where one record form was given, the others' presets (chosen before any tap) are not part of it."""
+    by_name = {fld.name: fld for fld in fields}
+
+    def touched(form: RecordForm) -> bool:
+        return any(name in record and (by_name[name].preset is None or record[name] != by_name[name].preset)
+                   for name in form.fields if name in by_name)
+
+    used = [form for form in forms if touched(form)]
+    if not used:
+        return record
+    untouched = {name for form in forms if form not in used for name in form.fields}
+    return {name: value for name, value in record.items() if name not in untouched}
 
 
 def values_from_record(fields: Sequence[Field], record: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
@@ -459,6 +607,15 @@ def values_from_record(fields: Sequence[Field], record: Mapping[str, Any], prefi
         if fld.name in record and (record[fld.name] is not None or fld.nullable):
             values.update(widget_for(fld).show(fld, prefix + fld.name, record[fld.name]))
     return values
+
+
+def _value_is(fields: Sequence[Field], control: str, value: Any) -> str:
+    """The CSS test for a choice's value: "gin.0" and "gin.1" are both the choice gin where a side
+    is asked on its buttons."""
+    partner = next((fld for fld in fields if fld.asked_with == control), None)
+    if partner is not None and partner.when is not None and str(value) in {str(v) for v in partner.when.values}:
+        return f'[value^="{value}{PAIRED}"]'
+    return f'[value="{value}"]'
 
 
 def hidden_rules_css(fields: Sequence[Field], prefix: str = "") -> str:
@@ -478,6 +635,7 @@ def hidden_rules_css(fields: Sequence[Field], prefix: str = "") -> str:
             if False not in fld.when.values:
                 rules.append(f'form:not(:has({ticked})) {target}{{display:none}}')
             continue
-        shown = ",".join(f'input[name="{control}"][value="{v}"]:checked' for v in fld.when.values)
+        shown = ",".join(f'input[name="{control}"]{_value_is(fields, fld.when.name, v)}:checked'
+                         for v in fld.when.values)
         rules.append(f'form:not(:has({shown})) {target}{{display:none}}')
     return "\n".join(rule for rule in rules if rule)

@@ -28,7 +28,7 @@ from tests.games.taps import BOB_DI as B
 from tests.games.taps import PLAYERS, Step
 
 from .conftest import PHONE, TableApi
-from .table import Thumb, banner, board, group, install_show, players_for, show, the_form
+from .table import Thumb, banner, board, group, hand_control, hand_entry, install_show, players_for, show, the_form
 
 pytestmark = pytest.mark.browser
 
@@ -44,6 +44,17 @@ def nested(scope: Locator, path: tuple[str, ...]) -> Locator:
     return scope
 
 
+def target(form: Locator, step: Step) -> Locator:
+    """What the thumb touches for `step`."""
+    if step.kind == "choose":
+        return nested(form, step.path).get_by_text(step.value, exact=True)
+    if step.kind == "type":
+        return nested(form, step.path).get_by_role("spinbutton")
+    if step.kind == "pick":
+        return form.get_by_role("combobox", name=step.path[0], exact=True)
+    return form.get_by_text(step.value, exact=True)
+
+
 def take(thumb: Thumb, form: Locator, step: Step) -> None:
     if step.kind == "choose":
         thumb.choose(nested(form, step.path), step.value)
@@ -55,22 +66,34 @@ def take(thumb: Thumb, form: Locator, step: Step) -> None:
         thumb.tap(form.get_by_text(step.value, exact=True))
 
 
+# Where a control lies on the page (not on the screen): its top and bottom, the page scrolled or not.
+ON_THE_PAGE = "element => { const box = element.getBoundingClientRect(); return [box.top + scrollY, box.bottom + scrollY]; }"
+
+
+def record_bar_height(page: Page) -> float:
+    return page.locator("form.hand-form .record-bar").evaluate("bar => bar.getBoundingClientRect().height")
+
+
 @pytest.mark.parametrize("key", list(GAMES))
 def test_the_commonest_hand_in_few_taps(page: Page, table_api: TableApi, key: str) -> None:
     hand = declared(key, "COMMONEST")
     match = table_api.start(key, players_for(key))
     table_api.join(page, match)
-    expect(page.get_by_role("button", name="Record hand 1")).to_be_in_viewport(ratio=1)
+    expect(page.get_by_role("button", name=hand_control("Record", 1))).to_be_in_viewport(ratio=1)
     thumb = Thumb(page)
+    reach = []  # where each control tapped lies on the page, as it is tapped
     for step in hand.steps:
+        reach.append(target(the_form(page), step).first.evaluate(ON_THE_PAGE))
         take(thumb, the_form(page), step)
+    span = max(bottom for _, bottom in reach) - min(top for top, _ in reach)
+    screen = PHONE["viewport"]["height"] - record_bar_height(page)
     thumb.record(1)
     expect(page.locator(".banner-error, .flash.error")).to_have_count(0)
-    hand_one = page.get_by_role("listitem").filter(has=page.get_by_text("Hand 1", exact=True))
-    expect(hand_one).to_be_visible()
+    expect(hand_entry(page, 1)).to_be_visible()
     for unit, figures in hand.board.items():
         expect(board(page).get_by_label(unit, exact=True)).to_have_text(figures)
     assert (thumb.taps, thumb.typed) == (hand.taps, hand.typed), f"{key}: {thumb.taps} taps, {thumb.typed} typed"
+    assert span <= screen, f"{key}: the taps span {span:.0f} px of the page, more than the {screen:.0f} px of one screen"
     if hand.most is not None:
         assert thumb.taps <= hand.most
 
@@ -115,6 +138,20 @@ def test_envite_stake_shown_selected_when_editing(page: Page, table_api: TableAp
     expect(group(form, "Who won the hand?").get_by_role("radio", name=B, exact=True)).to_be_checked()
 
 
+def test_a_gin_in_three_taps(page: Page, table_api: TableApi) -> None:
+    """Who went gin and that it was a gin are one tap; the gin player's deadwood is 0 untyped: Bob's
+    23 and the gin bonus, 25, score Ann 48 (api/counting.md `gin_rummy`)."""
+    match = table_api.start("gin_rummy", ["Ann", "Bob"])
+    table_api.join(page, match)
+    thumb = Thumb(page)
+    thumb.choose(group(the_form(page), "How did the hand end?"), "Ann: gin")
+    thumb.type(group(group(the_form(page), "Deadwood"), "Bob").get_by_role("spinbutton"), 23)
+    thumb.record(1)
+    assert thumb.taps == 3
+    expect(board(page).get_by_label("points", exact=True)).to_have_text(["48/100", "0/100"])
+    expect(hand_entry(page, 1)).to_contain_text("Ann went gin: 23 deadwood + 25 gin bonus = +48")
+
+
 # == 2. One screen per hand =======================================================================
 
 SCREENS = {"390x844": (390, 844), "360x740": (360, 740)}
@@ -125,7 +162,7 @@ SCREENS = {"390x844": (390, 844), "360x740": (360, 740)}
 # page is wider than the screen.
 LAYOUT = """() => {
   const box = element => element.getBoundingClientRect();
-  const record = [...document.querySelectorAll('form.hand-form button')].find(b => b.textContent.trim() === 'Record hand 1');
+  const record = document.querySelector('form.hand-form .record-bar button.primary');
   const turn = document.querySelector('.board .turn');
   return {
     record: record ? [box(record).top, box(record).bottom] : null,
@@ -158,6 +195,37 @@ def test_one_screen_per_hand(browser, live_server, every_game, screen: str) -> N
                 wrong.append(f"{key}: whose deal it is (font size, bottom): {seen['turn']}")
             if seen["wide"]:
                 wrong.append(f"{key}: the page scrolls sideways")
+    finally:
+        context.close()
+    assert not wrong, "\n".join(wrong)
+
+
+# Every fold of the hand form opened (the longest it gets), the page scrolled to the form's end, and
+# the Record button: where it is on the screen, and the screen's height.
+LONGEST_FORM = """() => {
+  const form = document.querySelector('form.hand-form');
+  form.querySelectorAll('details').forEach(fold => { fold.open = true; });
+  const bar = form.querySelector('.record-bar');
+  (bar.previousElementSibling || form).scrollIntoView({block: 'end'});
+  const box = bar.querySelector('button.primary').getBoundingClientRect();
+  return {top: box.top, bottom: box.bottom, screen: innerHeight, scrolled: scrollY > 0};
+}"""
+
+
+def test_record_stays_in_view_down_the_longest_form(browser, live_server, every_game) -> None:
+    """A hand that needs more than one screen keeps Record in view: every game's form with every
+    fold open, scrolled to its end, still shows the whole button (the record bar is sticky)."""
+    context = browser.new_context(base_url=live_server, **PHONE)
+    context.set_default_timeout(5000)
+    page = context.new_page()
+    wrong = []
+    try:
+        for key, matches in every_game.items():
+            matches.join(page, matches.fresh)
+            page.goto(f"/matches/{matches.fresh.id}")
+            seen = page.evaluate(LONGEST_FORM)
+            if seen["top"] < 0 or seen["bottom"] > seen["screen"]:
+                wrong.append(f"{key}: the Record button is at {seen['top']:.0f}..{seen['bottom']:.0f}")
     finally:
         context.close()
     assert not wrong, "\n".join(wrong)
@@ -222,7 +290,7 @@ def test_setup_edits_replay_every_hand(page: Page, table_api: TableApi) -> None:
     # Bob (seat 3) dealt first: his side won hand 1, so Dee dealt hand 2; hers lost a court, so her
     # partner Cy dealt hand 3, lost it without a court and deals again. Trumps: the next seat, Bob.
     fix_setup(page)
-    group(page, "First dealer").get_by_text("Seat 3", exact=True).click()
+    group(page, "First dealer").get_by_text("Bob", exact=True).click()  # seat 3, chosen by name
     save_setup(page)
     expect_court_piece(page, ["Ann & Bob", "Cy & Dee"], [1, 0], "Ann & Bob: 1 of 7", "Cy · Trumps: Bob")
 

@@ -69,13 +69,13 @@ def cuarenta_round(points: list[int], dealer_side: int, events: list[tuple[int, 
     return next((side for side in (0, 1) if points[side] >= 40), None)
 
 
-def cuarenta_form(form: Locator, events: list[tuple[int, str]], cards: tuple[int, int] | None) -> None:
-    """Each event as its side and type, in order; the two card counts (side A's box first)."""
-    if len(events) > 4:
-        form.get_by_text("More", exact=True).click()
-    for n, (side, kind) in enumerate(events, start=1):
-        form.get_by_label(f"What scored {n} side").select_option(str(side))
-        form.get_by_label(f"What scored {n} type").select_option(kind)
+KIND_LABELS = {RONDA: "Ronda", CAIDA: "Caida", LIMPIA: "Limpia", CAIDA_LIMPIA: "Caida limpia", CAPTURE: "Ronda capture"}
+
+
+def cuarenta_form(form: Locator, names: list[str], events: list[tuple[int, str]], cards: tuple[int, int] | None) -> None:
+    """Each event in order, one tap on its side's button of its type; the two card counts (side A's box first)."""
+    for side, kind in events:
+        group(group(form, "What scored"), names[side]).get_by_role("button", name=KIND_LABELS[kind], exact=True).click()
     boxes = group(form, "Cards captured").get_by_role("spinbutton")
     for side in (0, 1):
         boxes.nth(side).fill("" if cards is None else str(cards[side]))
@@ -92,7 +92,7 @@ def test_cuarenta_game_to_40(page: Page, shot) -> None:
     ]
     points = [0, 0]
     for number, (events, cards) in enumerate(rounds, start=1):
-        cuarenta_form(the_form(page), events, cards)
+        cuarenta_form(the_form(page), names, events, cards)
         record(page, number)
         cuarenta_round(points, (number - 1) % 2, events, cards)
         expect_points(page, points, 40)
@@ -100,7 +100,8 @@ def test_cuarenta_game_to_40(page: Page, shot) -> None:
 
     # Edit round 1: Ann's side had 30 cards, not 24 (6 + 5 instead of 6 + 2).
     form = edit_hand(page, 1)
-    cuarenta_form(form, rounds[0][0], (30, 10))
+    expect(form.get_by_label("What scored 2 type")).to_have_value(CAIDA)  # the events as entered, kept
+    cuarenta_form(form, names, [], (30, 10))
     save(page, 1)
     points = [0, 0]
     cuarenta_round(points, 0, rounds[0][0], (30, 10))
@@ -110,7 +111,7 @@ def test_cuarenta_game_to_40(page: Page, shot) -> None:
 
     # Round 3, Ann deals: the game is won during it, so the cards are not counted.
     last = [(0, CAIDA), (0, CAIDA_LIMPIA), (1, CAIDA), (0, CAIDA)]  # A 35, 39, B 8, A 41
-    cuarenta_form(the_form(page), last, None)
+    cuarenta_form(the_form(page), names, last, None)
     page.get_by_role("button", name=hand_control("Record", 3)).click()
     assert cuarenta_round(points, 0, last, None) == 0
     expect(banner(page)).to_have_text(winner_line(0, names, f"wins {points[0]} to {points[1]}"))
@@ -155,27 +156,27 @@ def test_tabletop_cribbage_game_to_61(page: Page, shot) -> None:
     page.get_by_role("button", name="Start").click()
     expect(page.get_by_role("heading", name="Hand 1 · Ann deals")).to_be_visible()
 
-    # Hand 1, Ann deals: Bob plays the rows. Recorded as the two totals.
+    # Hand 1, Ann deals: Bob plays the rows. Recorded as the two totals, which the form asks first.
     form = the_form(page)
-    form.get_by_text("Or give the two totals", exact=True).click()
-    form.get_by_label("Row total").fill("20")
-    form.get_by_label("Column total").fill("14")
+    form.get_by_label("Bob's row total").fill("20")
+    form.get_by_label("Ann's column total").fill("14")
     record(page, 1)
     expect_points(page, [14, 20], 61)
 
     # Hand 2, Bob deals: Ann's rows, Bob's columns, line by line.
     form = the_form(page)
+    form.get_by_text("Or give the ten line scores", exact=True).click()
     for n, score in enumerate([8, 4, 0, 2, 6], start=1):
-        form.get_by_label(f"Rows {n}", exact=True).select_option(str(score))
+        form.get_by_label(f"Ann's rows {n}", exact=True).select_option(str(score))
     for n in range(1, 6):
-        form.get_by_label(f"Columns {n}", exact=True).select_option("2")
+        form.get_by_label(f"Bob's columns {n}", exact=True).select_option("2")
     record(page, 2)
     expect_points(page, [34, 30], 61)
 
     # Edit hand 1: Bob's rows were 24, not 20.
     form = edit_hand(page, 1)
-    expect(form.get_by_label("Row total")).to_be_visible()  # a hand given by its totals opens with them shown
-    form.get_by_label("Row total").fill("24")
+    expect(form.get_by_label("Bob's row total")).to_be_visible()  # a hand given by its totals opens with them shown
+    form.get_by_label("Bob's row total").fill("24")
     save(page, 1)
     expect_points(page, [34, 34], 61)
 
@@ -183,8 +184,7 @@ def test_tabletop_cribbage_game_to_61(page: Page, shot) -> None:
     rows = [crib_line(row) for row in LAYOUT]
     assert rows == [28, 11, 5, 2, 0]
     form = the_form(page)
-    form.get_by_text("Or give the cards of the layout", exact=True).click()
-    form.get_by_text("Enter the layout", exact=True).click()
+    form.get_by_text("Or give the cards of the layout", exact=True).click()  # the layout shows at once
     for r, row in enumerate(LAYOUT, start=1):
         for c, card in enumerate(row, start=1):
             form.get_by_label(f"Row {r} card {c} rank").select_option(card[0])
@@ -203,10 +203,10 @@ def test_tabletop_cribbage_game_to_61(page: Page, shot) -> None:
 
 def gin_form(form: Locator, outcome: str, knocker: str | None = None, deadwood: tuple[int, int] | None = None,
              names: list[str] = ()) -> None:
-    tap(group(form, "How did the hand end?"), outcome)
     if knocker is None:
+        tap(group(form, "How did the hand end?"), outcome)
         return
-    tap(group(form, "Who laid down?"), knocker)
+    tap(group(form, "How did the hand end?"), f"{knocker}: {outcome.lower()}")  # who and how, one tap
     for side, count in enumerate(deadwood):
         group(group(form, "Deadwood"), names[side]).get_by_role("spinbutton").fill(str(count))
 

@@ -184,7 +184,7 @@ def chicago_hand(page: Page, names: list[str], showdowns: dict[str, tuple[int, s
     for title, (seat, category) in showdowns.items():
         showdown = group(form, title)
         tap(group(showdown, "Best hand"), names[seat])
-        tap(group(showdown, "Poker hand"), category)
+        group(showdown, "Poker hand").get_by_role("combobox").select_option(label=category)
     for title, hands in (cards or {}).items():
         showdown = group(form, title)
         showdown.get_by_text("Enter the cards instead", exact=True).click()

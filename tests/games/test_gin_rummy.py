@@ -130,11 +130,11 @@ def test_the_deal_alternates_after_a_knock_or_a_gin():
     (knock(A, [0, 20]), "deadwood", "gin"),  # ruling 13: 0 is a gin
     (knock(B, [20, 11]), "deadwood", "at most 10"),
     (gin(A, [2, 20]), "deadwood", "must be 0"),
-    ({"outcome": "knock", "deadwood": [3, 9]}, "knocker", "must be given"),
+    ({"outcome": "knock", "deadwood": [3, 9]}, "knocker", "Who laid down? Nothing was chosen"),
     ({"outcome": "gin", "knocker": 0}, "deadwood", "must be given"),
     ({"outcome": "draw", "knocker": 0}, "knocker", "only given"),
     ({"outcome": "draw", "deadwood": [1, 2]}, "deadwood", "only given"),
-    ({"knocker": 0, "deadwood": [1, 2]}, "outcome", "must be given"),
+    ({"knocker": 0, "deadwood": [1, 2]}, "outcome", "How did the hand end? Nothing was chosen"),
     ({"outcome": "schneider"}, "outcome", "one of"),
     (knock(2, [1, 2]), "knocker", "side"),
     (knock(A, [1, 99]), "deadwood", "at most 98"),
@@ -277,6 +277,6 @@ def test_property_one_player_scores_a_hand_and_the_end_adds_bonuses(match):
 # -- at the table ------------------------------------------------------------------------------------
 
 # The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
-# Ann knocks with 5 deadwood against Bob's 20.
-COMMONEST = Commonest((choose("How did the hand end?", "Knock"), choose("Who laid down?", "Ann"),
-                       type_in("Deadwood", "Ann", 5), type_in("Deadwood", "Bob", 20)), taps=5, typed=2)
+# Ann knocks (who and how in one tap) with 5 deadwood against Bob's 20: Ann +15.
+COMMONEST = Commonest((choose("How did the hand end?", "Ann: knock"), type_in("Deadwood", "Ann", 5),
+                       type_in("Deadwood", "Bob", 20)), taps=4, most=4, typed=2, board={"points": ["15/100", "0/100"]})

@@ -100,7 +100,7 @@ def test_bad_options_are_refused(options, field):
 @pytest.mark.parametrize(
     "record, message",
     [
-        (tricks(5, 2), "add up to 8"),
+        (tricks(5, 2), "The tricks add up to 7; a hand has 8."),
         (tricks(-1, 9), "at least 0"),
         (tricks(9, 0), "at most 8"),
         ({"tricks": [8]}, "list of 2"),

@@ -103,7 +103,7 @@ def test_bad_records_are_refused_naming_the_field(record, field):
 
 
 def test_a_total_other_than_seventeen_says_so():
-    assert "add up to 17" in refused(start(), tricks(7, 6, 3)).message
+    assert refused(start(), tricks(7, 6, 3)).message == "The tricks add up to 16; a deal has 17."
 
 
 # -- scoring (S4:126) ------------------------------------------------------------------------------

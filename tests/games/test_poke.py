@@ -371,7 +371,7 @@ def test_progress_headline_and_public_state():
     "raw, field, words",
     [
         ({"draws": [0, 0]}, "tricks", "Tricks must be given"),
-        ({"tricks": [3, 3], "draws": [0, 0]}, "tricks", "add up to 5"),
+        ({"tricks": [3, 3], "draws": [0, 0]}, "tricks", "The tricks add up to 6; a hand has 5."),
         ({"tricks": [6, -1], "draws": [0, 0]}, "tricks", "at most 5"),
         ({"tricks": [5], "draws": [0, 0]}, "tricks", "one per side"),
         ({"tricks": [3, 2]}, "draws", "Draws must be given"),

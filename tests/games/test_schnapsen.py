@@ -341,9 +341,10 @@ REFUSALS = [
     pytest.param(out(A, [0, 40], [0, 3]), "declarer", "no trick", id="declarer-without-trick"),
     pytest.param(played_out(B, [120, 0], [10, 0]), "last_trick", "no tricks", id="last-trick-without-trick"),
     pytest.param({**OPEN, "closed_by": A}, "at_close", "At close must be given", id="at-close-missing"),
-    pytest.param({**OPEN, "at_close": {"points": 0, "tricks": 0}}, "at_close", "only given when",
+    pytest.param({**OPEN, "at_close": {"points": 0, "tricks": 0}}, "at_close",
+                 "only given once “Who closed the stock?” is answered",
                  id="at-close-without-close"),
-    pytest.param({**OPEN, "closed_by": None, "at_close": {"points": 0, "tricks": 0}}, "at_close", "only given when",
+    pytest.param({**OPEN, "closed_by": None, "at_close": {"points": 0, "tricks": 0}}, "at_close", "only given once",
                  id="at-close-with-null-closer"),
     pytest.param({**CLOSED, "at_close": {"tricks": 1}}, "at_close.points", "Points must be given",
                  id="at-close-points-missing"),
@@ -591,6 +592,5 @@ def test_property_exactly_one_side_scores_each_hand_and_the_deal_alternates(matc
 # -- at the table ------------------------------------------------------------------------------------
 
 # The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
-# The quick form: Ann won a hand worth 2 victory points.
-COMMONEST = Commonest((choose("Who won the hand?", "Ann"), choose("Worth", "2")), taps=3, most=3,
-                      board={"victory points": ["2/7", "0/7"]})
+# The quick form: Ann won a hand worth 1 victory point, the worth the form presets.
+COMMONEST = Commonest((choose("Who won the hand?", "Ann"),), taps=2, most=3, board={"victory points": ["1/7", "0/7"]})

@@ -18,7 +18,7 @@ from scorekeeper.games import RecordError, ReplayError, get_game, replay
 from scorekeeper.games.cribbage import NOT_LINE_SCORES, count_line
 
 from .properties import FAST, JSON, Strategies, matches
-from .taps import Commonest, type_in, unfold
+from .taps import Commonest, type_in
 
 GAME = get_game("tabletop_cribbage")
 TABLE = GAME.table(2)
@@ -319,6 +319,7 @@ def test_property_non_dealer_first_dealer_second_and_the_deal_alternates(match):
 # -- at the table ------------------------------------------------------------------------------------
 
 # The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
-# The two totals only: 20 for the rows, 14 for the columns.
-COMMONEST = Commonest((unfold("Or give the two totals"), type_in("Row total", 20), type_in("Column total", 14)),
-                      taps=4, typed=2)
+# The two totals, which the form asks first: 20 for Bob's rows (Ann deals, so Bob plays the rows),
+# 14 for Ann's columns.
+COMMONEST = Commonest((type_in("Bob's row total", 20), type_in("Ann's column total", 14)), taps=3, most=4, typed=2,
+                      board={"points": ["14/121", "20/121"]})

@@ -44,7 +44,7 @@ def test_a_registered_module_plays_through_the_api(new_game, actions):
     described = actions.client.get(f"/api/v1/games/{KEY}").json
     assert [fld["name"] for fld in described["hand_fields"]] == ["winner"] and described["options"] == []
     match_id = actions.start(KEY, ["Ann", "Bo"])
-    assert actions.hand(match_id, {}, expect=422)["fields"] == {"winner": "Winner must be given."}
+    assert actions.hand(match_id, {}, expect=422)["fields"] == {"winner": "Who won? Nothing was chosen."}
     for _ in range(3):
         actions.hand(match_id, {"winner": 1})
     match = actions.match(match_id)

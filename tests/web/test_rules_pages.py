@@ -183,7 +183,7 @@ def test_a_page_opened_from_a_match_shows_that_tables_house_rules(client, action
         assert f'<a href="#{house_rule(game, fld.name).anchor}">{fld.title}</a>: <strong>{shown}</strong> (changed)' \
             in table, (fld.name, shown)
         assert fld.name not in plain(table) or "_" not in fld.name
-    assert f'href="/matches/{match_id}#hand-3"' in page and "Back to hand 3 of match" in page
+    assert f'href="/matches/{match_id}#hand-3"' in page and f"Back to {game.hand_word} 3 of match" in page
     if key == "court_piece":
         assert "All thirteen is worth 53" in table
         assert "At this table: 53 (changed)" in plain(section(page, "all-thirteen"))
