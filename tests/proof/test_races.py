@@ -114,8 +114,10 @@ class Table:
         won = 7 + race % 6
         form = {"outcome": "tricks", "tricks-0": str(won), "tricks-1": str(13 - won), "expected": expected, "token": token}
         taps = [owner.application.test_client() for _ in range(2)]
-        for tap in taps:  # the same phone: its session cookie, so its key and its form
-            tap.set_cookie("session", owner.get_cookie("session").value)
+        for tap in taps:  # the same phone: its cookies, so its right to score and its form
+            for name in ("session", "phone"):
+                if owner.get_cookie(name) is not None:
+                    tap.set_cookie(name, owner.get_cookie(name).value)
         answers = self.together([lambda tap=tap: tap.post(f"/matches/{match_id}/hands", data=form) for tap in taps])
         for answer in answers:
             self.tally.statuses[answer.status_code] += 1
