@@ -99,8 +99,12 @@ def create_match(
     names = _clean_names(names)
     table, parsed = _table_and_options(game, names, options)
     if draw_partners and game.partnerships:
+        # The first dealer was chosen by name: they still deal first wherever the draw seats them.
+        dealer = names[parsed["first_dealer"]] if "first_dealer" in parsed else None
         names = names[:]
         (rng or random.SystemRandom()).shuffle(names)
+        if dealer is not None:
+            parsed["first_dealer"] = names.index(dealer)
     for _ in range(3):  # another match may add one of these new players at the same moment
         try:
             return _seat(table, game, names, parsed)
@@ -531,6 +535,6 @@ def _rewrite(match: Match, records: list[Any], changed: int = 0, deleted: int = 
         if error.number == changed:
             raise Invalid(error.reason, error.fields) from None
         number = error.number + 1 if deleted and error.number >= deleted else error.number
-        message = f"Hand {number} would no longer be possible: {error.reason}"
+        message = f"{game.hand_word.capitalize()} {number} would no longer be possible: {error.reason}"
         raise Conflict(message, {"number": f"hand {number}"}) from None
     return Scored(match, game, table, done)
