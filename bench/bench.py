@@ -54,6 +54,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 
 import bench_fill  # noqa: E402
+import bench_history  # noqa: E402
 import bench_report as report  # noqa: E402
 from bench_play import LONG_GAMES, Play  # noqa: E402
 from flask_migrate import upgrade  # noqa: E402
@@ -138,12 +139,18 @@ def get(client, urls: list[str] | str, status: int = 200, name: str = "") -> Req
 
     def prepare():
         url = urls[next(turn) % len(urls)]
-        return lambda: client.get(url)
+        return lambda: read(client.get(url))
 
     def check(answer):
         assert answer.status_code == status, (name, answer.status_code, answer.get_data(as_text=True)[:300])
 
     return Request(name, prepare, check)
+
+
+def read(answer):
+    """The answer with its body read (a streamed one, an export, is made while it is read)."""
+    answer.get_data()
+    return answer
 
 
 def write(name: str, play: Play, prepare: Callable, status: int, reader) -> Request:
@@ -318,11 +325,13 @@ def run_database(run: Run, verdicts: report.Verdicts, profile_out: list[str], se
     names = bench_fill.CLUB
     special = {m.id for _, play, primer in long_plays for m in (play, primer)}
     cloner = bench_fill.Cloner(app, templates, players)
+    bench_history.set_night(app, templates)  # the bench's night: the templates, the same at every size
     setup_seconds = time.perf_counter() - started
     say(f"  set-up {how}: {setup_seconds:.0f} s")
 
     # -- each size --------------------------------------------------------------------------------
     figures: dict[str, dict[int, list[float]]] = {}
+    rerating: dict[int, dict] = {}
     counts: dict[int, str] = {}
     fills: list[str] = []
     last_requests: list[Request] = []
@@ -365,9 +374,14 @@ def run_database(run: Run, verdicts: report.Verdicts, profile_out: list[str], se
             form,
             api,
         ]
+        requests += [get(visitor, urls, name=name) for name, urls in bench_history.pages(players, viewed)]
+        requests.append(Request("finish a match (API), rated in the write",
+                                lambda rng=rng: bench_history.finish_write(visitor, names, rng), bench_history.finished))
         for name, samples in measure(requests, args.requests, args.warmup).items():
             figures.setdefault(name, {})[size] = samples
         last_requests = requests
+        say(f"  {size:,} matches: an edit of the oldest finished match, and its follow-up")
+        rerating[size] = bench_history.early_edit(app, visitor, api, samples=min(10, args.requests))
 
     # -- the 500-hand matches (at the largest size) ------------------------------------------------
     settle()
@@ -426,9 +440,11 @@ def run_database(run: Run, verdicts: report.Verdicts, profile_out: list[str], se
     lines.append("")
     lines += report.size_table(run.short, args.sizes, figures, counts, verdicts, BARE)
     copy = ", COPY on PostgreSQL" if run.short == "PostgreSQL" else ""
-    lines += ["", f"Filled in bulk (clones of {len(templates)} template matches, Core insert{copy}): "
+    lines += ["", f"Filled in bulk (clones of {len(templates)} template matches, Core insert{copy}; the players' "
+              "stories worked out again after each fill): "
               + "; ".join(fills) + f". The set-up (the club, the templates and {len(LONG_GAMES)} long matches) "
               f"was {how} in {setup_seconds:.0f} s.", ""]
+    lines += bench_history.rerating_table(run.short, rerating, figures[BARE])
     lines += long_tables(run.short, args.hands, long_figures, long_plays, bare_warm, bare_cold, verdicts)
     lines += ["", f"### {run.short}: page weights (at {size_name(args.sizes[-1])} matches)", ""]
     lines += weight_table(weights, verdicts, run.short)
@@ -497,7 +513,7 @@ def long_tables(db_name: str, built: int, figures: dict[str, dict[str, list[floa
 # -- page weights ------------------------------------------------------------------------------------
 
 
-LONG_LISTS = ("history", "hands list", "player page")
+LONG_LISTS = ("history", "hands list", "player page", "head to head", "nights", "night")
 
 
 def weigh_pages(visitor, scorer, long_plays, probe: Play, players: list[int], viewed: int):
@@ -517,6 +533,12 @@ def weigh_pages(visitor, scorer, long_plays, probe: Play, players: list[int], vi
         ("hand edit page", None, scorer, f"/matches/{probe.id}/hands/1/edit"),
         ("share page (QR codes)", None, scorer, f"/matches/{probe.id}/share"),
         ("watch page", None, visitor, f"/matches/{probe.id}/watch"),
+        ("player's story in a game", None, visitor, f"/players/{busiest}/games/court_piece"),
+        ("head to head", "head to head", visitor, f"/head-to-head?a={busiest}&b={players[1]}"),
+        ("game nights", "nights", visitor, "/nights"),
+        ("a night (24 matches)", "night", visitor, f"/nights/{bench_history.NIGHT}"),
+        ("a night on a big screen", None, visitor, f"/nights/{bench_history.NIGHT}/screen"),
+        ("score sheet, Court Piece, 3 hands", None, visitor, f"/matches/{viewed}/sheet"),
     ]
     for game, play, _ in long_plays:
         pages += [

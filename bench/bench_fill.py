@@ -10,7 +10,8 @@ four players drawn from the club, and every timestamp moved to its own moment in
 table that points at `match` (seats, hands, the match log) is cloned with it, and any column that
 points at `player` is moved to the clone's players; columns the bench does not know are copied
 as the app wrote them (NULL stays NULL). What the app counts across matches (each player's number
-of matches) is counted again after each fill: see `recount`."""
+of matches, record per game, and story per game: ratings, streaks and pairs) is counted again after
+each fill: see `recount`. A clone's night is the night of the moment it was started on."""
 
 from __future__ import annotations
 
@@ -97,7 +98,7 @@ class Cloner:
                 kids = {}
                 for table, link, _ in self.children:
                     found = db.session.execute(select(table).where(table.c[link] == match_id)).mappings().all()
-                    drop = {column.name for column in table.primary_key.columns}
+                    drop = {column.name for column in table.primary_key.columns if numbered(column)}
                     kids[table.name] = [{k: v for k, v in r.items() if k not in drop} for r in found]
                 self.templates.append((row, kids))
             self.dates = {table.name: [c.name for c in table.columns if isinstance(c.type, DateTime)
@@ -113,6 +114,7 @@ class Cloner:
         """Add clones until the database holds `total` matches; returns how many were added.
         Each batch spans the past year, in id order (a later id was started later)."""
         now = now or datetime.now(UTC)
+        zone = places_zone()
         match_table = Match.__table__
         with self.app.app_context():
             have = self.count()
@@ -128,6 +130,8 @@ class Cloner:
                     shift = moment - row["created"]
                     clone = self._moved(row, "match", shift)
                     clone["id"] = next_id
+                    if "night" in clone:  # the evening the clone was started on
+                        clone["night"] = night_of(clone["created"], zone)
                     matches.append(clone)
                     seats = children.get("seat", [])
                     chosen = rng.sample(self.players, len(seats)) if seats else []
@@ -150,6 +154,7 @@ class Cloner:
                 with db.engine.begin() as conn:
                     follow_ids(conn, [match_table])
                     recount(conn)
+                vacuum()
             return added
 
     def _moved(self, row: dict, table: str, shift: timedelta) -> dict:
@@ -160,9 +165,32 @@ class Cloner:
         return copy
 
 
+def numbered(column) -> bool:
+    """An id the database hands out (a clone gets its own); a key that is data (a seat's position) is copied."""
+    from scorekeeper.data import numbered_by_the_database
+
+    return numbered_by_the_database(column)
+
+
+def places_zone():
+    try:
+        from scorekeeper.history.nights import zone
+    except ImportError:  # an app from before game nights
+        return None
+    return zone()
+
+
+def night_of(moment, zone):
+    from scorekeeper.history.nights import night_of as of
+
+    return of(moment, zone)
+
+
 def recount(conn) -> None:
     """The counts the app keeps across matches, made true again after a bulk fill: each player's
-    number of matches (`Player.played`, if the model has it) and record per game (`tallies`)."""
+    number of matches (`Player.played`, if the model has it), record per game (`tallies`) and
+    story per game (history.stories: the cloned seats' rows given their places in the order the
+    clones finished, every rating, streak, pair and book worked out again)."""
     player = Player.__table__
     if "played" in player.c:
         from scorekeeper.models import Seat
@@ -175,8 +203,24 @@ def recount(conn) -> None:
     except ImportError:  # an app from before the kept records
         return
     tallies.rebuild(conn)
+    try:
+        from scorekeeper.history import stories
+    except ImportError:  # an app from before the players' stories
+        stories = None
+    if stories is not None:
+        stories.refold(conn, renumber=True)
     if conn.dialect.name == "postgresql":  # after a bulk load, as PostgreSQL's manual advises (autovacuum
         conn.execute(text("ANALYZE"))       # would get there within a minute; the timing starts now)
+
+
+def vacuum() -> None:
+    """PostgreSQL: after the stories were worked out again (every row of `rated_seat` rewritten), clear
+    the old versions out of its indexes, as autovacuum would within a minute or two of a server's
+    running: the timing starts now, and a bitmap scan of a player's rows must not walk the dead ones."""
+    if db.engine.dialect.name != "postgresql":
+        return
+    with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+        conn.execute(text("VACUUM ANALYZE"))
 
 
 def put(conn, table, rows: list[dict]) -> None:
@@ -212,7 +256,7 @@ def follow_ids(conn, tables) -> None:
         return
     for table in tables:
         keys = list(table.primary_key.columns)
-        if len(keys) == 1:
+        if len(keys) == 1 and numbered(keys[0]):  # a key that is data (a game's name) has no sequence
             name, column = table.name, keys[0].name
             conn.execute(text(f"SELECT setval(pg_get_serial_sequence('\"{name}\"', '{column}'), "
                               f"(SELECT max(\"{column}\") FROM \"{name}\"))"))

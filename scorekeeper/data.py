@@ -7,7 +7,6 @@ database of the same schema gives back exactly the same export, on SQLite and Po
 from __future__ import annotations
 
 import base64
-import csv
 import json
 import os
 import re
@@ -26,9 +25,9 @@ from sqlalchemy.exc import SQLAlchemyError
 from . import tallies, verify
 from .errors import Invalid
 from .extensions import db
-from .games import base
+from .history import exports, stories
 from .matches.present import SideNames
-from .models import Match, as_utc
+from .models import Hand, Match, as_utc
 from .records.reads import ID_LIMIT, score
 from .records.writes import clean_name
 
@@ -375,6 +374,14 @@ def check_tallies(rows: dict[str, list[dict]]) -> None:
                         f"where the seats count {counted[wrong[0]]}.")
 
 
+def check_stories(rows: dict[str, list[dict]]) -> None:
+    """The players' stories in the file follow from its finished matches, in each game's order (the
+    ratings, streaks and totals as a fresh computation makes them), and so do its pairs' tallies."""
+    found = stories.file_differences(rows)
+    if found:
+        raise DataError(f"{found[0]}.")
+
+
 def is_empty() -> bool:
     return all(db.session.scalar(select(func.count()).select_from(table)) == 0 for table in tables())
 
@@ -391,6 +398,7 @@ def import_data(data: Any) -> dict[str, int]:
         check_write_keys(rows["match"])
         check_matches(rows)
         check_tallies(rows)
+        check_stories(rows)
         return write_rows(rows)
     except SQLAlchemyError as error:
         db.session.rollback()
@@ -433,23 +441,15 @@ def write_json(data: dict, out: IO[str]) -> None:
 
 # -- hands as CSV -------------------------------------------------------------------------------
 
-CSV_COLUMNS = ["match", "game", "started", "status", "hand", "recorded", "side", "players", "change", "reasons", "record", "note"]
+CSV_COLUMNS = exports.COLUMNS  # match, game, started, status, hand, recorded, side, players, change, reasons, record, note
 
 
 def write_hands_csv(out: IO[str]) -> int:
-    """One row per hand and side (a spreadsheet sums `change` per side); how many hands."""
-    writer = csv.writer(out)
-    writer.writerow(CSV_COLUMNS)
-    count = 0
-    base.mark_sides(True)  # reasons name the players, as the pages do
-    try:
-        for match in db.session.scalars(select(Match).order_by(Match.id)):
-            for row in match_rows(match):
-                writer.writerow(row)
-            count += len(match.hands)
-    finally:
-        base.mark_sides(False)
-    return count
+    """One row per hand and side (a spreadsheet sums `change` per side); how many hands. The same
+    rows as every list's CSV link (history.exports), of every match."""
+    for text in exports.csv_text(exports.Selection()):
+        out.write(text)
+    return db.session.scalar(select(func.count()).select_from(Hand))
 
 
 def match_rows(match: Match) -> Iterator[list]:

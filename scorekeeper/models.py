@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, Text, TypeDecorator, UniqueConstraint
+from sqlalchemy import JSON, DateTime, Float, ForeignKey, Index, String, Text, TypeDecorator, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -62,7 +62,8 @@ class Player(db.Model):
 class Match(db.Model):
     # The home page's lists: matches in play (or set aside) newest first, without a sort of them all.
     __table_args__ = (Index("ix_match_status_created", "status", "created"),
-                      Index("ix_match_status_updated", "status", "updated"))
+                      Index("ix_match_status_updated", "status", "updated"),
+                      Index("ix_match_night", "night", "id"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     game: Mapped[str] = mapped_column(String(32), index=True)
@@ -84,6 +85,10 @@ class Match(db.Model):
     key_hash: Mapped[str | None] = mapped_column(String(64))
     created: Mapped[datetime] = mapped_column(Stamp, default=now_utc, index=True)
     updated: Mapped[datetime] = mapped_column(Stamp, default=now_utc, onupdate=now_utc)
+    # The game night the match was started on, as its date (20261127: the evening of 27 November,
+    # until 6 in the morning after), fixed when it starts (history.nights): a night's matches are one
+    # index range, and the list of nights one index probe a night.
+    night: Mapped[int | None]
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="match", order_by="Seat.position", cascade="all, delete-orphan"
@@ -182,6 +187,95 @@ class MatchEvent(db.Model):
     at: Mapped[datetime] = mapped_column(Stamp, default=now_utc)
 
     match: Mapped[Match] = relationship(back_populates="events")
+
+
+class RatedSeat(db.Model):
+    """A seat of a finished match as the history counts it (scorekeeper.history): what the match
+    gave that seat's player (the side's rank and outcome, its hands, the game's own figures) and the
+    player's story in that game after it (rating, streaks, totals). One row per seat; `place` orders
+    a game's finished matches as they finished, and each row's story follows from the row before it
+    of the same player and game, so a change re-rates from the changed match on."""
+
+    __table_args__ = (Index("ix_rated_seat_game_place", "game", "place", "position"),
+                      Index("ix_rated_seat_player_game_place", "player_id", "game", "place"),
+                      Index("ix_rated_seat_player_game_number", "player_id", "game", "number"))
+
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), primary_key=True,
+                                          autoincrement=False)
+    position: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+    game: Mapped[str] = mapped_column(String(32))
+    place: Mapped[int]
+    finished: Mapped[datetime] = mapped_column(Stamp, default=now_utc)
+    # What the match gave this seat.
+    side: Mapped[int]
+    rank: Mapped[int]  # 1 is best; sides that tie share a rank (OpenSkill's ranks)
+    outcome: Mapped[str] = mapped_column(String(8))
+    hands: Mapped[int]
+    hand_total: Mapped[int]  # the side's changes added up
+    best_hand: Mapped[int | None]  # the side's best change (the lowest where lower is better)
+    games_won: Mapped[int]
+    games_lost: Mapped[int]
+    figures: Mapped[dict] = mapped_column(JSON)  # the game's own statistics for this side: {key: value}
+    # The player's story in this game after this match.
+    number: Mapped[int]  # how many finished matches of the game so far, this one included
+    won: Mapped[int]
+    shared: Mapped[int]
+    lost: Mapped[int]
+    drawn: Mapped[int]
+    streak: Mapped[int]  # matches won (or shared) in a row, ending here
+    best_streak: Mapped[int]
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    all_hands: Mapped[int]
+    all_total: Mapped[int]
+    all_best: Mapped[int | None]
+    all_games_won: Mapped[int]
+    all_games_lost: Mapped[int]
+    kept: Mapped[dict] = mapped_column(JSON)  # the game's own statistics added up as each declares
+
+
+class RatingBook(db.Model):
+    """Per game: the last place given to a finished match, and where its ratings are being worked out
+    again from (None: every story of the game is up to date)."""
+
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    places: Mapped[int] = mapped_column(default=0)
+    stale_from: Mapped[int | None]
+
+
+class PairTally(db.Model):
+    """Two players' finished matches of one game together, from the first player's side: as partners
+    (won, lost, other) and as opponents (ahead, behind, level). Kept both ways round, so a player's
+    pairs are one index range."""
+
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), primary_key=True, autoincrement=False)
+    other_id: Mapped[int] = mapped_column(ForeignKey("player.id"), primary_key=True, autoincrement=False)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    partners: Mapped[int] = mapped_column(default=0)
+    partners_won: Mapped[int] = mapped_column(default=0)
+    partners_lost: Mapped[int] = mapped_column(default=0)
+    against: Mapped[int] = mapped_column(default=0)
+    ahead: Mapped[int] = mapped_column(default=0)
+    behind: Mapped[int] = mapped_column(default=0)
+
+
+class PairMatch(db.Model):
+    """A finished match two players sat in (the lower id first): their matches together are one
+    index range, newest first, however many matches each played without the other."""
+
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), primary_key=True, autoincrement=False)
+    other_id: Mapped[int] = mapped_column(ForeignKey("player.id"), primary_key=True, autoincrement=False)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), primary_key=True,
+                                          autoincrement=False, index=True)
+
+
+class Night(db.Model):
+    """A game night's own name, given by the table ("Friday at the club"); a night without one is
+    called by its date. The id is the night's date as a number (20261127), as on `Match.night`."""
+
+    id: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    name: Mapped[str] = mapped_column(String(60))
 
 
 class PhoneHold(db.Model):

@@ -8,6 +8,7 @@ bench's bulk fill) are counted again by `rebuild`; `differences` checks the coun
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from functools import cache
 
 from flask_sqlalchemy.session import Session
 from sqlalchemy import bindparam, event, func, inspect, select
@@ -74,19 +75,25 @@ def _follow_seats(session, context) -> None:
 
 
 def _apply(connection, moves: Counter) -> None:
+    """Move the kept counts by `moves`: one statement, built once, sent with every player's row (a
+    finished match's table costs one call, not one a player)."""
     per_pair: dict[tuple, dict[str, int]] = defaultdict(lambda: dict.fromkeys(OUTCOMES, 0))
     for (player_id, game, outcome), change in moves.items():
         per_pair[player_id, game][outcome] += change
-    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
+    rows = [{"player_id": player_id, "game": game, **counts}
+            for (player_id, game), counts in sorted(per_pair.items()) if any(counts.values())]
+    if rows:
+        connection.execute(_upsert(connection.dialect.name), rows)
+
+
+@cache
+def _upsert(dialect_name: str):
+    dialect = postgresql if dialect_name == "postgresql" else sqlite
     table = PlayerTally.__table__
-    for (player_id, game), counts in per_pair.items():
-        if not any(counts.values()):
-            continue
-        upsert = dialect.insert(table).values(player_id=player_id, game=game, **counts)
-        upsert = upsert.on_conflict_do_update(
-            index_elements=["player_id", "game"],
-            set_={outcome: table.c[outcome] + upsert.excluded[outcome] for outcome in OUTCOMES})
-        connection.execute(upsert)
+    upsert = dialect.insert(table)
+    return upsert.on_conflict_do_update(index_elements=["player_id", "game"],
+                                        set_={outcome: table.c[outcome] + upsert.excluded[outcome]
+                                              for outcome in OUTCOMES})
 
 
 def counted_from_seats(player_id: int | None = None, connection=None) -> dict[tuple[int, str], dict[str, int]]:

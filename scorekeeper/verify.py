@@ -1,6 +1,9 @@
 """`flask verify`: the hands are the truth. Replay every match from its hands and compare with
-what is stored (the state after each hand, its changes and reasons, the match's state and result);
-report every difference, and with --store write the replayed values where they differ.
+what is stored (the state after each hand, its changes and reasons, the match's state and result,
+what it gave each seat in the players' stories); then check the counts kept across matches against a
+fresh computation (each player's record per game; the stories, ratings and pairs, every game's
+finished matches folded again in their order); report every difference, and with --store write the
+replayed and computed values where they differ.
 
 A match the engine cannot replay at all (a game it does not score, seats or options that do not
 fit the game, a hand that no longer replays) is reported as such and left alone. `flask import`
@@ -19,6 +22,7 @@ from . import jsontext, tallies
 from .extensions import db
 from .games import GAMES, RecordError, ReplayError, replay
 from .games.base import encode_state, marked_sides
+from .history import stories
 from .models import Hand, Match
 from .records.reads import Scored
 from .records.writes import hand_columns, result_columns, store_anew
@@ -29,8 +33,14 @@ class Unscorable(Exception):
 
 
 def differences(match: Match) -> list[str]:
-    """What the stored values of one match get wrong, as sentences (empty: all agree)."""
-    return stored_differences(match, match.seats, hands_of(match))
+    """What the stored values of one match get wrong, as sentences (empty: all agree), its seats'
+    place in the players' stories included."""
+    with marked_sides():
+        try:
+            scored = replay_stored(match, match.seats, hands := hands_of(match))
+        except Unscorable as broken:
+            return [str(broken)]
+        return _compare(scored, match.seats, hands) + stories.match_differences(scored)
 
 
 def hands_of(match: Match) -> list[Hand]:
@@ -162,11 +172,7 @@ def verification(store: bool = False, batch: int = 500) -> Verification:
     while True:
         ids = db.session.scalars(db.select(Match.id).where(Match.id > last).order_by(Match.id).limit(batch)).all()
         if not ids:
-            off = tallies.differences()
-            if off and store:
-                tallies.rebuild()
-                db.session.commit()
-            done.problems += off
+            done.problems += _kept_counts(store)
             return done
         for match_id in ids:
             match = db.session.get(Match, match_id)
@@ -179,6 +185,21 @@ def verification(store: bool = False, batch: int = 500) -> Verification:
         db.session.expunge_all()
 
 
+def _kept_counts(store: bool) -> list[str]:
+    """What the counts kept across matches get wrong (each player's record per game, the players'
+    stories, ratings and pairs, checked against a fresh computation); with `store`, put right."""
+    off = tallies.differences()
+    if off and store:
+        tallies.rebuild()
+        db.session.commit()
+    if store:
+        stories.bring_up_to_date()  # a follow-up that did not finish (a process stopped meanwhile)
+    told = stories.differences()
+    if told and store:
+        stories.repair()
+    return off + told
+
+
 def _heal(match: Match) -> bool:
     """Store the replayed values of a match; False for one that cannot be replayed (left alone)."""
     with marked_sides():
@@ -186,7 +207,9 @@ def _heal(match: Match) -> bool:
             scored = replay_stored(match, match.seats, hands_of(match))
         except Unscorable:
             return False
-        store_anew(scored)
+        stored = store_anew(scored)
+        if stories.put_right(stored):  # a match in play that the stories still count, say
+            db.session.commit()
         return True
 
 

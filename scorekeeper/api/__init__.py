@@ -2,4 +2,4 @@ from flask import Blueprint
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
-from . import views  # noqa: E402,F401
+from . import history, views  # noqa: E402,F401

@@ -121,9 +121,9 @@ def create():
 def matches():
     """Match summaries, newest first, a page at a time (`?limit=`, `?before=<id>`, `?game=`, `?player=`)."""
     # A `Link: <...>; rel="next"` header names the next page.
-    limit = _whole_arg("limit", 50, 1, 200)
-    before = _whole_arg("before", None, 1, ID_LIMIT)
-    player = _whole_arg("player", None, 1, ID_LIMIT)
+    limit = whole_arg("limit", 50, 1, 200)
+    before = whole_arg("before", None, 1, ID_LIMIT)
+    player = whole_arg("player", None, 1, ID_LIMIT)
     game = request.args.get("game") or None
     found = queries.page(game=game, player=player, before=before, limit=limit + 1)
     listed = jsonify([summary_json(match) for match in found[:limit]])
@@ -133,7 +133,8 @@ def matches():
     return listed
 
 
-def _whole_arg(name: str, default: int | None, low: int, high: int) -> int | None:
+def whole_arg(name: str, default: int | None, low: int, high: int) -> int | None:
+    """A whole-number query argument within [low, high]; anything else is a 422 naming it."""
     text = request.args.get(name)
     if text is None or text == "":
         return default

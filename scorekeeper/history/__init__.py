@@ -1,8 +1,5 @@
 """Match history worth keeping: each player's story per game, ratings, head to head and partners,
-game nights, and exports from the page."""
+game nights, and exports from the page. A game's own statistics are declared in its engine module
+(`games.statistics`); this package counts them."""
 
-from flask import Blueprint
-
-bp = Blueprint("history", __name__)
-
-from . import views  # noqa: E402,F401
+from .views import bp  # noqa: F401

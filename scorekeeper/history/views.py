@@ -1,5 +1,250 @@
-"""The history pages."""
+"""The history pages: two players together, game nights (a night's page, its big screen live),
+exports of any list, a match's printable score sheet, and a match's chances before its first hand."""
 
 from __future__ import annotations
 
-from . import bp  # noqa: F401
+import hashlib
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    stream_with_context,
+    url_for,
+)
+from flask_wtf import FlaskForm
+from wtforms import StringField
+
+from ..errors import NotFound
+from ..extensions import db
+from ..games import GAMES
+from ..matches.present import SideNames, own_board
+from ..models import IN_PROGRESS, Night, now_utc
+from ..records import reads
+from ..records.reads import ID_LIMIT
+from . import exports, nights, queries
+from .chances import match_chances
+from .nights import NAME_LIMIT
+from .stats import display
+
+PAGE = 15  # matches a list of the history's shows (its tallies come first); older ones a tap away (keyset)
+OTHERS = 60  # the players a head-to-head page offers to compare with (the first 12 as links)
+NIGHTS_PAGE = 30
+SCREEN_MATCHES = 24  # boards on a big screen: the latest moved of the night's matches in play
+SCREEN_FINISHED = 8  # and the latest finished of the night
+SCREEN_STANDINGS = 12  # the night's leaders (the night's page has everybody)
+WATCH_SECONDS = 25
+HEARTBEAT_SECONDS = 10
+
+bp = Blueprint("history", "scorekeeper.history")
+bp.add_app_template_global(match_chances, "match_chances")
+bp.add_app_template_global(display, "rating")
+
+
+@bp.app_template_filter("amount")
+def amount(value: float, unit: str) -> str:
+    """A signed amount in the game's unit: "+1 court", "+0.5 courts", "-3 points"."""
+    shown = f"{value:+d}" if isinstance(value, int) else f"{value:+.1f}"
+    return f"{shown} {unit[:-1] if abs(value) == 1 and unit.endswith('s') else unit}"
+
+
+def _id(name: str) -> int | None:
+    """A whole-number argument that can be an id (None: missing, or no id any database holds)."""
+    value = request.args.get(name, type=int)
+    return value if value is not None and 0 < value <= ID_LIMIT else None
+
+
+# -- two players ------------------------------------------------------------------------------------
+
+
+@bp.get("/head-to-head")
+def head_to_head():
+    """Two players (`?a=<id>&b=<id>`, `b` chosen from those `a` played with): their matches against each other and as
+    partners, per game, and the matches they sat in together."""
+    one, other = _id("a"), _id("b")
+    if one is None:
+        abort(404)
+    return _head_to_head_page(one, None if other == one else other)
+
+
+def _head_to_head_page(one: int, other: int | None):
+    names = queries.players([one] + ([other] if other else []))
+    if one not in names or (other and other not in names):
+        abort(404)
+    before = _id("before")
+    together = queries.matches_together(one, other, before, PAGE + 1) if other else []
+    older = together[PAGE - 1].id if len(together) > PAGE else None
+    return render_template("history/head_to_head.html", one=one, other=other, names=names,
+                           pairs=queries.pair(one, other) if other else [], matches=together[:PAGE], older=older,
+                           paged=before is not None, games=GAMES, choices=queries.played_with(one, OTHERS))
+
+
+# -- game nights -------------------------------------------------------------------------------------
+
+
+class NightNameForm(FlaskForm):
+    name = StringField("Name the night", render_kw={"maxlength": NAME_LIMIT, "autocomplete": "off"})
+
+
+@bp.get("/nights")
+def nights_list():
+    """The game nights, latest first, a page at a time (`?before=<night>`)."""
+    before = _night_arg("before")
+    found = queries.nights_page(before, NIGHTS_PAGE + 1)
+    older = found[NIGHTS_PAGE - 1][0] if len(found) > NIGHTS_PAGE else None
+    return render_template("history/nights.html", nights=found[:NIGHTS_PAGE], older=older, paged=before is not None,
+                           title=nights.title, tonight=_tonight())
+
+
+def _night_arg(name: str) -> int | None:
+    """A night's number from the query string (None: missing, or no date)."""
+    value = request.args.get(name, type=int)
+    return value if value is not None and nights.day_of(value) is not None else None
+
+
+def _tonight() -> int:
+    return nights.night_of(now_utc(), nights.zone(current_app.config))
+
+
+@bp.get("/nights/tonight")
+def tonight():
+    return redirect(url_for("history.night", night=_tonight()))
+
+
+def _night_or_404(night: int) -> int:
+    if nights.day_of(night) is None:
+        abort(404)
+    return night
+
+
+@bp.get("/nights/<int:night>")
+def night(night: int):
+    """A night: its standings across its games, and its matches."""
+    _night_or_404(night)
+    return _night_page(night, NightNameForm(formdata=None), None, 200)
+
+
+def _night_page(night: int, form: NightNameForm, error: str | None, status: int):
+    before = _id("before")
+    found = queries.night_matches(night, before, PAGE + 1)
+    older = found[PAGE - 1].id if len(found) > PAGE else None
+    name = queries.night_name(night)
+    if form.name.data is None:
+        form.name.data = name or ""
+    return render_template("history/night.html", night=night, name=name, title=nights.title(night),
+                           standings=queries.night_standings(night) if not before else None, matches=found[:PAGE],
+                           older=older, paged=before is not None, form=form, error=error), status
+
+
+@bp.post("/nights/<int:night>/name")
+def name_night(night: int):
+    """Name the night (any phone at the club may: it changes no score); an empty name takes it back."""
+    _night_or_404(night)
+    form = NightNameForm()
+    if not form.validate_on_submit():
+        abort(400)
+    given = " ".join((form.name.data or "").split())
+    if len(given) > NAME_LIMIT or not given.isprintable():
+        return _night_page(night, form, f"A night's name can be {NAME_LIMIT} printable characters at most.", 422)
+    held = db.session.get(Night, night)
+    if given and held:
+        held.name = given
+    elif given:
+        db.session.add(Night(id=night, name=given))
+    elif held:
+        db.session.delete(held)
+    db.session.commit()
+    flash(f"The night is called “{given}”." if given else "The night is called by its date again.")
+    return redirect(url_for("history.night", night=night))
+
+
+@bp.get("/nights/<int:night>/screen")
+def screen(night: int):
+    """Every match of the night for a big screen: the boards of those in play, the standings, the
+    latest finished; the page reloads when any of them changes (watch.js; without scripts, every 30 s)."""
+    _night_or_404(night)
+    rows = queries.night_rows(night)  # one index range: a night holds tens of matches, not the club's all
+    playing = sorted((row for row in rows if row.status == IN_PROGRESS), key=lambda row: row.updated, reverse=True)
+    done = [row.id for row in reversed(rows) if row.status != IN_PROGRESS][:SCREEN_FINISHED]
+    boards = [board for match in queries.in_play([row.id for row in playing[:SCREEN_MATCHES]])
+              if (board := nights.board_of(match))]
+    return render_template("history/screen.html", night=night, title=nights.title(night),
+                           name=queries.night_name(night), boards=boards,
+                           standings=queries.night_standings(night)[:SCREEN_STANDINGS],
+                           finished=queries.summaries_of(done), seen=seen_digest({row.id: row.version for row in rows}),
+                           more=max(0, len(rows) - len(boards) - len(done)))
+
+
+def seen_digest(versions: dict[int, int]) -> str:
+    """What a big screen shows, in a few characters: its matches and their versions."""
+    text = ",".join(f"{match_id}:{version}" for match_id, version in sorted(versions.items()))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+@bp.get("/nights/<int:night>/events")
+def night_events(night: int):
+    """Server-Sent Events: one `change` event once any of the night's matches moves, or a match
+    joins the night, past what the screen shows (`?seen=<digest>`); else nothing within a short wait."""
+    _night_or_404(night)
+    seen = request.args.get("seen", "")[:64]
+    versions = queries.night_versions(night)
+    db.session.close()  # the connection goes back to the pool before the long wait
+    hub = current_app.extensions["live"]
+    changed = seen_digest(versions) != seen
+    stream = nights.stream(hub, versions, changed, WATCH_SECONDS, HEARTBEAT_SECONDS)
+    return Response(stream, mimetype="text/event-stream", headers={"Cache-Control": "no-store",
+                                                                   "X-Accel-Buffering": "no"})
+
+
+# -- exports ------------------------------------------------------------------------------------------
+
+FORMATS = {"csv": ("text/csv; charset=utf-8", exports.csv_text), "json": ("application/json", exports.json_text)}
+
+
+@bp.get("/export/hands.<kind>")
+def export(kind: str):
+    """The hands of a list as CSV or JSON (`?game=`, `?player=` once or more, `?night=`, `?match=`):
+    one row per hand and side, the columns `flask export-csv` writes."""
+    if kind not in FORMATS:
+        abort(404)
+    game = request.args.get("game") or None
+    if game is not None and game not in GAMES:
+        abort(404)
+    players = tuple(sorted({int(p) for p in request.args.getlist("player") if p.isdigit() and 0 < int(p) <= ID_LIMIT}))
+    night_number = _night_arg("night")
+    selection = exports.Selection(game, players, night_number, _id("match"))
+    if (request.args.get("match") and selection.match is None) or (request.args.get("night") and night_number is None):
+        abort(404)
+    mimetype, write = FORMATS[kind]
+    name = "-".join(["scorekeeper-hands"] + [f"{key}-{value}" for key, value in
+                                             (("match", selection.match), ("night", night_number), ("game", game))
+                                             if value] + [f"player-{p}" for p in players])
+    return Response(stream_with_context(write(selection)), mimetype=mimetype,
+                    headers={"Content-Disposition": f'attachment; filename="{name}.{kind}"'})
+
+
+# -- a match's score sheet ------------------------------------------------------------------------------
+
+
+@bp.get("/matches/<int:match_id>/sheet")
+def sheet(match_id: int):
+    """A match's score sheet to print: its own board and every hand, no navigation."""
+    try:
+        scored = reads.load(match_id)
+    except NotFound:
+        abort(404)
+    side_names = SideNames(scored.sides)
+    numbers = range(1, scored.count + 1)
+    notes = reads.notes(scored.match, numbers)
+    hands = [{"number": number, "changes": changes, "reasons": reasons, "note": notes.get(number)}
+             for number, _, changes, reasons in scored.hands(1)]
+    own = own_board(scored.game)
+    return render_template("history/sheet.html", s=scored, side_names=side_names, hands=hands,
+                           board=scored.game.board(scored.state), own_board=own,
+                           public_state=scored.game.public_state(scored.state) if own else None)
+

@@ -4,7 +4,9 @@ A match's set-up only ever seats its own players (records.writes.edit_setup); th
 to a shared player. The command line (`flask players`) and the host's page both call them, so they
 refuse with the same sentences. Every match that shows the change moves its version on (a watching
 phone reloads, a replay kept for the old version is never served) but keeps its `updated` time: the
-table did not play. Nothing is replayed: stored texts name sides by marks, rendered at read time."""
+table did not play. Nothing is replayed: stored texts name sides by marks, rendered at read time. A
+merge moves the players' stories too (history.stories): every later match of the games concerned is
+rated again, as one player's."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from sqlalchemy.orm import aliased
 from ..errors import Conflict, Invalid, NotFound
 from ..extensions import db
 from ..games import GAMES
+from ..history import stories
 from ..models import Match, MatchEvent, Player, PlayerTally, Seat
 from ..records.writes import NAME_LIMIT, clean_name
 
@@ -50,9 +53,11 @@ def merge(source: str, target: str) -> str:
         seat.player_id = staying.id  # through the ORM: the tallies follow on flush
     db.session.flush()
     db.session.execute(delete(PlayerTally).where(PlayerTally.player_id == leaving.id))  # all zero now
+    stories.players_merged(leaving.id, staying.id)  # their finished matches re-rated as one player's
     staying.played = db.session.scalar(select(func.count()).where(Seat.player_id == staying.id))
     db.session.delete(leaving)
     _commit()
+    stories.catch_up_after_commit()
     return f'"{leaving.name}" is merged into "{staying.name}": {_matches(moved)} moved.'
 
 

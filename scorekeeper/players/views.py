@@ -1,5 +1,6 @@
-"""Player pages: who has played, and each player's matches with wins and losses per game; and,
-where the host set a password, the host's page to rename or merge players."""
+"""Player pages: who has played; each player's story per game (record, rating, streaks, the
+game's own figures, charts over time) and their matches; and, where the host set a password, the
+host's page to rename or merge players."""
 
 from __future__ import annotations
 
@@ -9,16 +10,19 @@ from functools import wraps
 
 from flask import abort, current_app, flash, redirect, render_template, request, session, url_for
 
-from .. import tallies
 from ..errors import ServiceError, status_of
 from ..extensions import db
 from ..games import GAMES
+from ..history import charts
+from ..history import queries as history
+from ..history.stats import declared, lower_is_better, shown_statistics
 from ..links import no_store
 from ..matches import queries as match_queries
 from . import admin, bp, queries
 from .forms import MergeForm, RenameForm, SignInForm, SignOutForm, host_forms
 
-RECENT = 25
+RECENT = 15  # the latest matches a player page lists (the rest: "In the history")
+PARTNERS = 60  # the players a player page offers for head to head (the first 5 as links)
 
 
 PAGE = 50  # players a page lists; the rest a tap away (a keyset on the folded name, no OFFSET)
@@ -37,11 +41,32 @@ def index():
 
 @bp.get("/<int:player_id>")
 def show(player_id: int):
-    """A player's latest matches, and their wins, shared wins, losses and draws per game."""
+    """A player's story per game (won, shared, lost, drawn; rating and streaks), their most played
+    game over time, who they played with most, and their latest matches."""
     player = queries.player(player_id) or abort(404)
+    stories = history.stories_of(player.id)
+    most = max(stories.values(), key=lambda g: (g.story.number if g.story else 0, g.game), default=None)
+    chart = None
+    if most and most.story:
+        chart = charts.results(history.story_points(player.id, most.game, most.story.number))
     latest = match_queries.latest_for(player.id, RECENT)
-    return render_template("players/show.html", player=player, matches=latest, tally=tallies.record_of(player.id),
-                           games=GAMES)
+    return render_template("players/show.html", player=player, matches=latest, stories=stories, games=GAMES,
+                           chart=chart, chart_game=most.game if most else None,
+                           partners=history.played_with(player.id, PARTNERS))
+
+
+@bp.get("/<int:player_id>/games/<game>")
+def story(player_id: int, game: str):
+    """A player's story in one game: every figure the history keeps, the game's own, and two charts."""
+    player = queries.player(player_id) or abort(404)
+    if game not in GAMES:
+        abort(404)
+    told = history.stories_of(player.id).get(game) or abort(404)
+    points = history.story_points(player.id, game, told.story.number) if told.story else []
+    kept = told.story.kept if told.story else {}
+    return render_template("players/story.html", player=player, game=GAMES[game], g=told, story=told.story,
+                           results=charts.results(points), rating_chart=charts.rating(points),
+                           own=shown_statistics(declared(GAMES[game]), kept), lowest=lower_is_better(GAMES[game]))
 
 
 # -- the host's page: rename and merge players, only where the host set a password ------------------

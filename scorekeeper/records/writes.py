@@ -24,6 +24,7 @@ from ..errors import Conflict, Invalid, NotFound, ServiceError
 from ..extensions import db
 from ..games import GAMES, Game, HandResult, RecordError, Replay, ReplayError, Table, get_game
 from ..games.base import encode_state, replay_from
+from ..history import nights, stories
 from ..models import FINISHED, IN_PROGRESS, Hand, Match, MatchEvent, Player, Seat, now_utc
 from .keys import issue_key
 from .reads import Scored, StoredReplay, load
@@ -148,8 +149,10 @@ def _seat(table: Table, game: Game, names: list[str], options: dict) -> Match:
     players = players_named(names)
     key, key_hash = issue_key()
     start = encode_state(game.new_state(table, options))  # stored from the start: no replay on read
+    started = now_utc()
     match = Match(game=game.key, options=options, status=IN_PROGRESS, key_hash=key_hash, state=start,
-                  state_version=0, version=0)
+                  state_version=0, version=0, created=started, updated=started,
+                  night=nights.night_of(started, nights.current_zone()))
     match.issued_key = key
     match.seats = [Seat(position=position, side=table.side_of(position), player=player, game=game.key)
                    for position, player in enumerate(players)]
@@ -437,10 +440,12 @@ def _reseat(seat: Seat, player: Player) -> None:
 def delete_match(match: Match) -> None:
     """Remove a match and its hands."""
     _claim(match)
+    _follow_history(lambda: stories.removed(match))
     for seat in match.seats:
         seat.player.played -= 1
     db.session.delete(match)
     _commit()
+    stories.catch_up_after_commit()
 
 
 def _log(match: Match, action: str, number: int | None = None, before: Any = None, after: Any = None) -> None:
@@ -507,10 +512,13 @@ def _save(scored: Scored, wrote: dict | None = None, answer_from: int | None = N
     for name, value in result_columns(scored, match.version).items():
         if getattr(match, name) != value:  # a claim may have written it already
             setattr(match, name, value)
+    was_over = False
     for seat in match.seats:
+        was_over = was_over or seat.outcome is not None
         outcome = scored.result.outcome(seat.side)
         if seat.outcome != outcome:  # a seat left alone stays out of the flush
             seat.outcome = outcome
+    _follow_history(lambda: stories.follow(scored, was_over))  # nothing at all for a match in play
     # What was just written is what is stored: answer from it, not from decoding it back.
     stored = StoredReplay(scored.game, scored.table, match, scored.replay.state, wrote)
     saved = Scored(match, scored.game, scored.table, stored)
@@ -518,7 +526,18 @@ def _save(scored: Scored, wrote: dict | None = None, answer_from: int | None = N
         db.session.flush()
         stored.answered[answer_from] = saved.answers(answer_from)
     _commit()
+    stories.catch_up_after_commit()
     return saved
+
+
+def _follow_history(change) -> None:
+    """The players' stories follow the match in the write's transaction (history.stories); a clash
+    with another write is this write's conflict."""
+    try:
+        change()
+    except (IntegrityError, OperationalError):
+        db.session.rollback()
+        raise Conflict(CHANGED_ELSEWHERE) from None
 
 
 def _rewrite(match: Match, records: list[Any], changed: int = 0, deleted: int = 0, start=None, first: int = 1) -> Scored:

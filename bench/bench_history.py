@@ -1,0 +1,151 @@
+"""The history's part of the bench (issue 24, used by bench.py): its pages and API calls timed at
+each size beside the others, a finish that rates its match in the write, and an edit of the oldest
+finished match (every later one of its game re-rated): the write itself, the follow-up that re-rates
+the rest after its commit, and hand writes while that follow-up runs.
+
+The bench's night is the 24 template matches (16 finished, 8 in play), moved to a night of their own
+(1 January 2000) at every size: the night's pages are timed on a night of the same size as the club
+grows around it."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import bench_report as report
+from sqlalchemy import func, select, update
+
+from scorekeeper.extensions import db
+from scorekeeper.history import stories
+from scorekeeper.models import Match, RatedSeat
+from scorekeeper.records.keys import issue_key
+
+NIGHT = 20000101
+COURT = {"outcome": "first_seven", "side": 0, "all_thirteen": False}
+
+
+def set_night(app, template_ids: list[int]) -> None:
+    with app.app_context():
+        db.session.execute(update(Match).where(Match.id.in_(template_ids)).values(night=NIGHT))
+        db.session.commit()
+        db.session.remove()
+
+
+def pages(players: list[int], viewed: list[int]) -> list[tuple[str, list[str]]]:
+    """(name, URLs taken in turn) of every history page and API call the bench times."""
+    pairs = [f"/head-to-head?a={players[i]}&b={players[(i + 1) % len(players)]}" for i in range(40)]
+    return [
+        ("player's story in a game (`/players/<id>/games/court_piece`)",
+         [f"/players/{player}/games/court_piece" for player in players[:40]]),
+        ("head to head (`/head-to-head?a=&b=`, one of 40 pairs)", pairs),
+        ("game nights (`/nights`)", ["/nights"]),
+        ("a night: standings and matches (`/nights/<id>`, 24 matches)", [f"/nights/{NIGHT}"]),
+        ("a night on a big screen (`/nights/<id>/screen`, 8 boards)", [f"/nights/{NIGHT}/screen"]),
+        ("score sheet (`/matches/<id>/sheet`)", [f"/matches/{match}/sheet" for match in viewed]),
+        ("a match's hands as CSV (`/export/hands.csv?match=`)", [f"/export/hands.csv?match={m}" for m in viewed]),
+        ("a night's hands as JSON (`/export/hands.json?night=`)", [f"/export/hands.json?night={NIGHT}"]),
+        ("`GET /api/v1/players/<id>`", [f"/api/v1/players/{player}" for player in players[:40]]),
+        ("`GET /api/v1/nights/<id>`", [f"/api/v1/nights/{NIGHT}"]),
+    ]
+
+
+def finish_write(client, names: list[str], rng) -> Callable:
+    """A rated write: before the clock, a Court Piece match of three hands started through the API;
+    timed, the table's `finish`, which rates the match in the write's transaction."""
+    seated = rng.sample(names, 4)
+    created = client.post("/api/v1/matches", json={"game": "court_piece", "players": seated})
+    match_id, key = created.json["id"], created.json["key"]
+    auth = {"Authorization": f"Bearer {key}"}
+    for won in (8, 5, 9):
+        answer = client.post(f"/api/v1/matches/{match_id}/hands?hands=0",
+                             json={"record": {"outcome": "tricks", "tricks": [won, 13 - won]}}, headers=auth)
+        assert answer.status_code == 201, answer.json
+    return lambda: client.post(f"/api/v1/matches/{match_id}/finish?hands=0", headers=auth)
+
+
+def finished(answer) -> None:
+    assert answer.status_code == 200 and answer.json["status"] == "finished", answer.get_data(as_text=True)[:300]
+
+
+def oldest_finished(app) -> tuple[int, int]:
+    """The earliest rated Court Piece match, and how many of the game's matches are rated."""
+    with app.app_context():
+        first = db.session.scalar(select(RatedSeat.match_id).where(RatedSeat.game == "court_piece")
+                                  .order_by(RatedSeat.place).limit(1))
+        rated = db.session.scalar(select(func.count(func.distinct(RatedSeat.match_id)))
+                                  .where(RatedSeat.game == "court_piece"))
+        db.session.remove()
+    return first, rated
+
+
+def early_edit(app, client, writer, samples: int) -> dict:
+    """Edits of the oldest finished match that change who won it (each re-rates every later match of
+    the game): the write's time with its follow-up held back; then one follow-up let run to the end,
+    timed, with hand writes (`writer`, the bench's Request) timed meanwhile and before."""
+    match_id, rated = oldest_finished(app)
+    key, key_hash = issue_key()  # the bench's own key for that match (a clone holds its template's hash)
+    with app.app_context():
+        db.session.execute(update(Match).where(Match.id == match_id).values(key_hash=key_hash))
+        db.session.commit()
+        db.session.remove()
+    auth = {"Authorization": f"Bearer {key}"}
+    first = client.get(f"/api/v1/matches/{match_id}").json
+    hands = first["hands"]
+    court_hand = next(hand["number"] for hand in hands if hand["record"].get("outcome") == "first_seven")
+    side = hands[court_hand - 1]["record"]["side"]
+    edits = []
+    app.config["SCOREKEEPER_RERATE_FOLLOW_UP"] = False  # the edits alone; the follow-up is timed after
+    try:
+        for _ in range(samples):
+            side = 1 - side
+            record = {"outcome": "first_seven", "side": side, "all_thirteen": False}
+            start = time.perf_counter()
+            answer = client.put(f"/api/v1/matches/{match_id}/hands/{court_hand}?hands=0", json={"record": record},
+                                headers=auth)
+            edits.append((time.perf_counter() - start) * 1000)
+            assert answer.status_code == 200, answer.get_data(as_text=True)[:300]
+    finally:
+        app.config["SCOREKEEPER_RERATE_FOLLOW_UP"] = True
+    quiet = [_timed(writer) for _ in range(20)]
+    began = time.perf_counter()
+    stories.start_follow_up(app, "court_piece")
+    during = []
+    while stories.following():
+        during.append(_timed(writer))
+    stories.wait_for_follow_ups(600)
+    caught_up = time.perf_counter() - began
+    with app.app_context():
+        left = stories.stale_games()
+        db.session.remove()
+    assert not left, f"the follow-up did not finish: {left}"
+    return {"edit": edits, "rated": rated, "catch_up": caught_up, "quiet": quiet, "during": during}
+
+
+def _timed(request) -> float:
+    call = request.prepare()
+    start = time.perf_counter()
+    answer = call()
+    took = (time.perf_counter() - start) * 1000
+    request.check(answer)
+    return took
+
+
+def rerating_table(db_name: str, figures: dict[int, dict], bare: dict[int, list[float]]) -> list[str]:
+    lines = [f"### {db_name}: an edit of the oldest finished match (every later one of its game re-rated)", "",
+             "The edit changes who won the oldest Court Piece match: the write puts what the match gives its seats "
+             "right and marks the game's stories stale from it, and a follow-up re-rates it and every later match "
+             f"after the commit ({stories.CHUNK} seats a transaction; here a thread of the bench's process, as under "
+             "the development server: it shares the interpreter with the timed requests). Hand writes are timed "
+             "before and while the follow-up runs.", ""]
+    head = ["size", "matches re-rated", "edit p50 / p95 ms", "÷ bare p95", "follow-up s",
+            "hand write before: p50 / p95", "hand write during the follow-up: p50 / p95 (n)"]
+    rows = []
+    for size, found in figures.items():
+        floor = report.p95(bare[size])
+        during = found["during"]
+        rows.append([report.size_name(size), f"{found['rated']:,}", report.pair(found["edit"]),
+                     report.ratio(report.p95(found["edit"]) / floor), f"{found['catch_up']:.1f}",
+                     report.pair(found["quiet"]),
+                     f"{report.pair(during)} ({len(during)})" if during else "– (over before one)"])
+    return lines + report.table(head, rows) + [""]
+

@@ -1,0 +1,124 @@
+"""Game nights: the matches started on one evening, grouped by the date the evening began.
+
+Scorekeeper serves one place (the club's, or the home's), so a night is an evening there: from six in
+the morning until six the next morning, in the place's time zone, so that a match started at half
+past one still belongs to the evening before. The night is fixed on the match when it starts
+(`Match.night`, the date as a number: 20261127), so a night's matches are one index range and the
+list of nights one index probe each; the table may give a night a name (`Night`)."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from ..games import GAMES
+from ..games.base import decode_state
+
+TURN = timedelta(hours=6)  # a night's matches are those started from 06:00 until 06:00 the next day
+NAME_LIMIT = 60
+
+
+def zone(config: dict | None = None):
+    """The place's time zone: SCOREKEEPER_TIME_ZONE (an IANA name such as Europe/Madrid), else the
+    server's own (None: the system's rules, daylight saving included)."""
+    name = (config or {}).get("SCOREKEEPER_TIME_ZONE") or os.environ.get("SCOREKEEPER_TIME_ZONE")
+    if not name:
+        return None
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return None
+
+
+def current_zone():
+    """The zone as the running app is configured (outside an app: the environment's)."""
+    try:
+        from flask import current_app
+
+        return zone(current_app.config)
+    except RuntimeError:  # no app: a migration or a script
+        return zone()
+
+
+def night_of(moment: datetime, place_zone=None) -> int:
+    """The night a match started at `moment` belongs to, as its number (20261127)."""
+    local = moment.astimezone(place_zone) if place_zone is not None else moment.astimezone()
+    return number_of((local - TURN).date())
+
+
+def number_of(day: date) -> int:
+    return day.year * 10000 + day.month * 100 + day.day
+
+
+def day_of(number: int) -> date | None:
+    """The date a night's number names (None for a number that names no date)."""
+    try:
+        return date(number // 10000, number // 100 % 100, number % 100)
+    except (ValueError, OverflowError):
+        return None
+
+
+def title(number: int) -> str:
+    """A night as a page names it by its date: "Friday 27 November 2026"."""
+    day = day_of(number)
+    return f"{day:%A} {day.day} {day:%B %Y}" if day else str(number)
+
+
+def tonight(now: datetime, place_zone=None) -> int:
+    return night_of(now, place_zone)
+
+
+def stream(hub, versions: dict[int, int], changed: bool, seconds: float, heartbeat: float) -> Iterator[str]:
+    """Server-Sent Events for a big screen: one `change` event as soon as any of the night's matches
+    moves past the version the screen shows (or at once, `changed`: the screen is behind already), a
+    comment every `heartbeat` seconds meanwhile, and the end after `seconds` (the browser asks again,
+    and a match that joined the night meanwhile is seen then). The screen holds no database
+    connection while it waits: the process's live hub (scorekeeper.live) watches the versions."""
+    if changed:
+        yield "event: change\ndata: \n\n"
+        return
+    moved = threading.Event()
+    watchers = []
+    for match_id, version in versions.items():
+        watcher = hub.watch(match_id, version)
+        watcher.moved = moved  # any of them wakes the screen (the hub sets it again each tick)
+        watchers.append(watcher)
+    deadline = time.monotonic() + seconds
+    try:
+        yield ": watching\n\n"
+        while (left := deadline - time.monotonic()) > 0:
+            if moved.wait(min(heartbeat, left)):
+                yield "event: change\ndata: \n\n"
+                return
+            yield ": still here\n\n"
+    finally:
+        for watcher in watchers:
+            hub.forget(watcher)
+
+
+@dataclass
+class Board:
+    """A match in play on a big screen: what it is, and each side's names and score."""
+
+    id: int
+    game: Any
+    hands: int
+    sides: list[tuple[str, Any]]  # (the side's players, the engine's SideBoard)
+
+
+def board_of(match) -> Board | None:
+    """A big screen's board of a match in play (history.queries.InPlay); None for one whose state is
+    not stored for its version (from before states were stored: its own page replays it)."""
+    game = GAMES.get(match.game)
+    if game is None or match.state is None:
+        return None
+    state = decode_state(match.state)
+    table = game.table(len(match.names), match.sides)
+    labels = [" & ".join(match.names[seat] for seat in table.seats_of(side)) for side in range(table.sides)]
+    return Board(match.id, game, state.hands, list(zip(labels, game.board(state).sides)))

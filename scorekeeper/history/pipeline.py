@@ -1,0 +1,71 @@
+"""Several statements of one write in one round trip on PostgreSQL (psycopg's pipeline mode).
+
+A finishing write of a match adds six statements for the history (its hands, the game's book, the
+players' stories so far; the pairs' tallies, the pairs' list, the seats' rows). On PostgreSQL a
+statement is a round trip, which costs a request more than its work does (connections.py), and the
+statements of each half need nothing from each other: each half is sent at once and answered at
+once. Elsewhere (SQLite, in the same process) they simply run one after the other.
+
+Each statement is compiled once by SQLAlchemy for the connection's dialect and its parameters go
+through the same bind processing SQLAlchemy applies (JSON written by the app's serializer, times in
+UTC), so the rows are exactly those the statements would write one by one."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any
+
+from sqlalchemy.sql import Executable
+
+Call = tuple[Executable, Mapping[str, Any] | Sequence[Mapping[str, Any]]]
+
+
+def run(connection, calls: Sequence[Call]) -> list[list[tuple] | None]:
+    """Run `calls` in order ((statement, parameters), or a list of parameters: one execution each),
+    in one round trip on PostgreSQL; the rows each answered (None where it returns none)."""
+    if connection.dialect.name != "postgresql":
+        return [_rows(connection.execute(statement, parameters)) for statement, parameters in calls]
+    raw = connection.connection.driver_connection
+    cursors = []
+    with raw.pipeline():
+        for statement, parameters in calls:
+            many = not isinstance(parameters, Mapping)
+            first = parameters[0] if many else parameters
+            text, processors, returns = _compiled(connection.dialect, statement, tuple(first))
+            cursor = raw.cursor()
+            processed = [_processed(row, processors) for row in (parameters if many else [parameters])]
+            if many:
+                cursor.executemany(text, processed)
+            else:
+                cursor.execute(text, processed[0])
+            cursors.append((cursor, returns))
+    answers = [cursor.fetchall() if returns else None for cursor, returns in cursors]
+    for cursor, _ in cursors:
+        cursor.close()
+    return answers
+
+
+def _rows(result) -> list[tuple] | None:
+    return [tuple(row) for row in result.all()] if result.returns_rows else None
+
+
+@cache
+def _compiled(dialect, statement: Executable, keys: tuple[str, ...]):
+    """The statement's SQL for the dialect (named parameters), its bind processors, whether it returns rows."""
+    compiled = statement.compile(dialect=dialect, column_keys=list(keys))
+    processors = {name: processor for name, processor in compiled._bind_processors.items() if processor}
+    names = {bind.key: name for bind, name in compiled.bind_names.items()}
+    # Values the statement holds itself (`.values(stale_from=None)`): sent as SQLAlchemy would send them.
+    held = {name: bind.value for bind, name in compiled.bind_names.items() if not bind.required}
+    returns = statement.is_select or bool(getattr(statement, "_returning", ()))
+    return compiled.string, (processors, names, held), returns
+
+
+def _processed(row: Mapping[str, Any], compiled: tuple[dict, dict, dict]) -> dict[str, Any]:
+    processors, names, held = compiled
+    out = {}
+    for key, value in [*held.items(), *((names.get(key, key), value) for key, value in row.items())]:
+        processor = processors.get(key)
+        out[key] = processor(value) if processor and value is not None else value
+    return out

@@ -1,0 +1,292 @@
+"""Each player's story per game (issue 24): the record, ratings (OpenSkill, Plackett-Luce), streaks
+and hands kept as matches finish, and kept right when a finished match changes: an edit, a deletion,
+a finish taken back, a new set-up, a merge of two players. The figures after any change are those
+of a history that was right from the start; `flask verify` checks them and puts them right."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import pytest
+from openskill.models import PlackettLuce
+
+from scorekeeper.extensions import db
+from scorekeeper.games import GAMES, register
+from scorekeeper.games.statistics import MOST, Statistic
+from scorekeeper.history import stories, views
+from scorekeeper.models import Player, RatedSeat
+from tests.conftest import Actions, make_app
+from tests.web.winner_only import CoinState, WinnerOnly
+
+TABLE = ["Ann", "Bo", "Cy", "Di"]
+
+
+def court(side: int) -> dict:
+    return {"outcome": "first_seven", "side": side, "all_thirteen": False}
+
+
+def play(actions: Actions, winners: list[int], names: list[str] = TABLE) -> list[int]:
+    """Court Piece matches to one court, one after the other, won by side `winners[i]`."""
+    made = []
+    for side in winners:
+        match_id = actions.start("court_piece", names, courts_to_win=1)
+        actions.hand(match_id, {"outcome": "tricks", "tricks": [8, 5]})
+        actions.hand(match_id, court(side))
+        made.append(match_id)
+    return made
+
+
+def told(app) -> dict[str, list[dict]]:
+    """Every player's story per game as the API tells it, by name."""
+    client = app.test_client()
+    with app.app_context():
+        ids = dict(db.session.execute(db.select(Player.name, Player.id)).all())
+    return {name: client.get(f"/api/v1/players/{player_id}").json["games"] for name, player_id in sorted(ids.items())}
+
+
+@pytest.fixture
+def fresh(tmp_path):
+    """A second, empty app: the history as it would be had it been right from the start."""
+    app = make_app(f"sqlite:///{tmp_path / 'fresh.sqlite'}")
+    yield app
+    with app.app_context():
+        db.engine.dispose()
+
+
+def verify(app, *args) -> tuple[int, str]:
+    done = app.test_cli_runner().invoke(args=["verify", *args])
+    return done.exit_code, done.output
+
+
+def test_a_finished_match_moves_each_players_story_and_rating(client, actions):
+    play(actions, [0, 0, 1])
+    ann = client.get("/players/1").get_data(as_text=True)
+    assert "<td>Court Piece</td><td>2</td><td>0</td><td>1</td><td>0</td>" in ann
+    model = PlackettLuce()
+    ratings = [[model.rating(), model.rating()], [model.rating(), model.rating()]]
+    for ranks in ([1, 2], [1, 2], [2, 1]):
+        ratings = model.rate(ratings, ranks=ranks)
+    mu, sigma = ratings[0][0].mu, ratings[0][0].sigma
+    assert f"3 matches · rating {mu:.1f} ± {sigma:.1f} · won in a row: 0 now, 2 at best" in ann
+    story = client.get("/players/1/games/court_piece").get_data(as_text=True)
+    assert re.search(r"<dt>Longest run of matches won</dt><dd>2</dd>", story)
+    assert re.search(r"<dt>Matches won in a row now</dt><dd>0</dd>", story)
+    assert re.search(r"<dt>Games won within matches</dt><dd>2</dd>", story)
+    assert re.search(r"<dt>Best hand</dt><dd>\+1 court</dd>", story)
+    assert "Results over time" in story and "Rating over time" in story and "<polyline" in story
+    game = client.get("/api/v1/players/1").json["games"][0]
+    assert (game["won"], game["lost"], game["best_streak"], game["hands"]) == (2, 1, 2, 6)
+    assert game["rating"]["mu"] == pytest.approx(mu) and game["rating"]["sigma"] == pytest.approx(sigma)
+
+
+def test_a_match_in_play_costs_the_history_nothing(app, actions):
+    match_id = actions.start("court_piece", TABLE)
+    actions.hand(match_id, {"outcome": "tricks", "tricks": [8, 5]})
+    with app.app_context():
+        assert db.session.scalar(db.select(db.func.count()).select_from(RatedSeat)) == 0
+
+
+@pytest.mark.parametrize("change", ["edit", "delete", "reopen", "setup", "remove"])
+def test_a_change_to_an_early_match_re_rates_it_and_every_later_one(app, actions, fresh, change):
+    """After the change (and its follow-up), every player's story is the one of a history that was
+    right from the start."""
+    right = Actions(fresh.test_client())
+    if change == "reopen":  # a match the table called, taken back
+        first = actions.start("court_piece", TABLE)
+        actions.hand(first, court(1))
+        actions.finish(first)
+    else:
+        first = play(actions, [0])[0]
+    play(actions, [1, 0])
+    if change == "edit":
+        actions.edit(first, 2, court(1))
+        play(right, [1, 1, 0])
+    elif change == "delete":
+        actions.delete(first, 2)
+        right.start("court_piece", TABLE, courts_to_win=1)
+        play(right, [1, 0])
+    elif change == "reopen":
+        actions.reopen(first)
+        right.start("court_piece", TABLE)
+        play(right, [1, 0])
+    elif change == "setup":
+        assert actions.write("PATCH", first, json={"players": ["Eve", "Bo", "Cy", "Di"]}).status_code == 200
+        play(right, [0], ["Eve", "Bo", "Cy", "Di"])
+        play(right, [1, 0])
+    else:
+        assert actions.write("DELETE", first).status_code == 204
+        play(right, [1, 0])
+    assert stories.wait_for_follow_ups(10)
+    assert told(app) == told(fresh)
+    assert verify(app) == (0, f"{3 - (change == 'remove')} matches checked, 0 differences\n")
+
+
+def test_a_hand_fixed_right_after_the_end_is_re_rated_in_its_own_write(app, actions, fresh):
+    app.config["SCOREKEEPER_RERATE_FOLLOW_UP"] = False  # nothing is left for a follow-up to do
+    last = play(actions, [0, 0])[-1]
+    actions.edit(last, 2, court(1))
+    play(Actions(fresh.test_client()), [0, 1])
+    assert told(app) == told(fresh)
+    assert not any(game["rating"]["updating"] for games in told(app).values() for game in games)
+
+
+def test_a_long_history_is_re_rated_after_the_write_a_chunk_at_a_time(app, actions, fresh):
+    """An edit of an early match puts that match right in its own transaction and leaves the re-rating
+    to a follow-up after its commit, a few matches per transaction, which brings every later one up to date."""
+    app.config["SCOREKEEPER_RERATE_CHUNK"] = 13  # three four-seat matches a transaction
+    first = play(actions, [0] * 6)[0]
+    actions.edit(first, 2, court(1))
+    assert stories.wait_for_follow_ups(10)
+    play(Actions(fresh.test_client()), [1] + [0] * 5)
+    assert told(app) == told(fresh)
+
+
+def test_ratings_being_worked_out_are_said_so_and_verify_finishes_them(app, client, actions):
+    app.config["SCOREKEEPER_RERATE_FOLLOW_UP"] = False  # as if the process stopped before its follow-up
+    first = play(actions, [0] * 4)[0]
+    actions.edit(first, 2, court(1))
+    assert "being brought up to date" in client.get("/players/1/games/court_piece").get_data(as_text=True)
+    assert client.get("/api/v1/players/1").json["games"][0]["rating"]["updating"] is True
+    status, output = verify(app)
+    assert status == 1 and "court_piece: its stories are still being worked out again" in output
+    assert verify(app, "--store")[0] == 0
+    assert verify(app) == (0, "4 matches checked, 0 differences\n")
+    assert "being brought up to date" not in client.get("/players/1/games/court_piece").get_data(as_text=True)
+
+
+def test_verify_finds_a_rating_that_differs_from_a_fresh_computation_and_puts_it_right(app, actions):
+    play(actions, [0, 1])
+    before = told(app)
+    with app.app_context():
+        db.session.execute(db.update(RatedSeat).where(RatedSeat.place == 1).values(mu=40.0))
+        db.session.commit()
+    status, output = verify(app)
+    assert status == 1 and "story after match 1 differs from a fresh computation" in output
+    assert verify(app, "--store")[0] == 0
+    assert told(app) == before
+
+
+def test_verify_finds_a_finished_match_missing_from_the_stories(app, actions):
+    match_id = play(actions, [0])[0]
+    with app.app_context():
+        db.session.execute(db.delete(RatedSeat).where(RatedSeat.match_id == match_id))
+        db.session.commit()
+    status, output = verify(app)
+    assert status == 1 and f"match {match_id}: finished, but not in its players' stories" in output
+    assert verify(app, "--store")[0] == 0 and verify(app)[0] == 0
+
+
+def test_a_merge_re_rates_both_players_as_one(app, actions, fresh):
+    play(actions, [0, 1], ["Ann", "Bo", "Cy", "Di"])
+    play(actions, [0], ["Ann B.", "Bo", "Cy", "Di"])
+    assert app.test_cli_runner().invoke(args=["players", "merge", "Ann B.", "Ann"]).exit_code == 0
+    assert stories.wait_for_follow_ups(10)
+    play(Actions(fresh.test_client()), [0, 1, 0])
+    assert told(app) == told(fresh)
+    assert verify(app)[0] == 0
+    before = told(app)["Ann"]
+    assert app.test_cli_runner().invoke(args=["players", "rename", "Ann", "Anna"]).exit_code == 0
+    assert told(app)["Anna"] == before  # the story is the player's, whatever they are called
+
+
+def test_two_players_head_to_head_and_as_partners(client, actions):
+    play(actions, [0, 0, 1])  # Ann & Cy against Bo & Di
+    play(actions, [1], ["Ann", "Bo", "Cy", "Eve"])  # Ann & Cy against Bo & Eve
+    play(actions, [0], ["Ann", "Cy", "Bo", "Di"])  # Ann & Bo against Cy & Di
+    page = client.get("/head-to-head?a=1&b=2").get_data(as_text=True)
+    assert re.search(r"<th scope=\"row\">Court Piece</th><td>4</td><td>2</td><td>2</td><td>0</td>", page)  # against
+    assert re.search(r"<th scope=\"row\">Court Piece</th><td>1</td><td>1</td><td>0</td><td>0</td>", page)  # partners
+    assert len(re.findall(r'href="/matches/\d+"', page)) == 5
+    other_side = client.get("/head-to-head?a=2&b=1").get_data(as_text=True)
+    assert "Bo ahead" in other_side.split("Against each other")[1].split("</thead>")[0]
+    assert "With Bo" in client.get("/players/1").get_data(as_text=True)
+
+
+def test_the_other_player_is_chosen_from_those_played_with_not_typed(client, actions):
+    play(actions, [0, 1])  # Ann, Bo, Cy, Di
+    play(actions, [1], ["Ann", "Bo", "Cy", "Eve"])
+    for page in (client.get("/players/1"), client.get("/head-to-head?a=1")):
+        html = page.get_data(as_text=True)
+        picker = html.split('<select name="b">')[1].split("</select>")[0]
+        assert re.findall(r">(\w+) \((\d+)\)</option>", picker) == [("Bo", "3"), ("Cy", "3"), ("Di", "2"), ("Eve", "1")]
+        assert 'name="name"' not in html
+
+
+def test_matches_together_are_a_page_with_the_older_ones_a_link_away(client, actions, monkeypatch):
+    monkeypatch.setattr(views, "PAGE", 3)
+    made = play(actions, [0] * 4)
+    first = client.get("/head-to-head?a=1&b=2").get_data(as_text=True)
+    assert [int(n) for n in re.findall(r'href="/matches/(\d+)"', first)] == made[::-1][:3]
+    older = re.search(r'href="(/head-to-head\?[^"]*before=\d+)"', first).group(1).replace("&amp;", "&")
+    assert [int(n) for n in re.findall(r'href="/matches/(\d+)"', client.get(older).get_data(as_text=True))] == made[:1]
+
+
+@dataclass(frozen=True)
+class CountedState(CoinState):
+    """The state lives beside the game that keeps it (a stored state names only a registered game's classes)."""
+
+
+class CountedWins(WinnerOnly):
+    """A game that declares its own statistics beside its board."""
+
+    key = "counted_wins"
+    name = "Counted Wins"
+    state_class = CountedState
+    statistics = (
+        Statistic("hands_won", "Hands won", lambda done, side: done.state.wins[side]),
+        Statistic("margin", "Widest margin", lambda done, side: done.state.wins[side] - min(done.state.wins), keep=MOST),
+        Statistic("never", "Never counted", lambda done, side: None),
+    )
+
+
+@pytest.fixture
+def counted_game():
+    register(CountedWins())
+    yield GAMES["counted_wins"]
+    del GAMES["counted_wins"]
+
+
+def test_a_game_declares_its_own_statistics_and_the_story_adds_them_up(client, actions, counted_game):
+    for winners in ([0, 1, 0, 0], [1, 1, 1]):
+        match_id = actions.start("counted_wins", ["Ann", "Bo"])
+        for side in winners:
+            actions.hand(match_id, {"winner": side})
+    page = client.get("/players/1/games/counted_wins").get_data(as_text=True)
+    assert re.search(r"<dt>Hands won</dt><dd>3 \(1.5 a match\)</dd>", page)
+    assert re.search(r"<dt>Widest margin</dt><dd>2</dd>", page) and "Never counted" not in page
+    shown = client.get("/api/v1/players/1").json["games"][0]["statistics"]
+    assert shown == {"hands_won": {"label": "Hands won", "keep": "total", "value": 3, "matches": 2},
+                     "margin": {"label": "Widest margin", "keep": "most", "value": 2, "matches": 2}}
+
+
+def test_a_new_matchs_chances_come_from_its_players_ratings(app, actions):
+    play(actions, [0, 0, 0])
+    match_id = actions.start("court_piece", TABLE)
+    with app.test_request_context():
+        from flask import render_template_string
+
+        from scorekeeper.records.reads import load
+
+        shown = render_template_string('{% include "history/_chances.html" %}', s=load(match_id))
+        assert re.search(r"<b>Ann &amp; Cy</b> (\d+)%", shown) and "start level" not in shown
+        assert int(re.search(r"<b>Ann &amp; Cy</b> (\d+)%", shown).group(1)) > 50
+        fresh = actions.start("court_piece", ["Ann", "Eve", "Cy", "Di"])
+        shown = render_template_string('{% include "history/_chances.html" %}', s=load(fresh))
+        assert "1 of the 4 have no finished match of it yet" in shown
+    actions.hand(match_id, {"outcome": "tricks", "tricks": [8, 5]})
+    with app.test_request_context():
+        assert render_template_string('{% include "history/_chances.html" %}', s=load(match_id)).strip() == ""
+
+
+def test_an_import_refuses_stories_that_do_not_follow_from_its_matches(app, actions, fresh):
+    from scorekeeper import data
+
+    play(actions, [0, 1])
+    with app.app_context():
+        export = data.export_data()
+    export["tables"]["rated_seat"][-1]["streak"] = 7
+    with fresh.app_context():
+        with pytest.raises(data.DataError, match="story after match 2 differs from a fresh computation"):
+            data.import_data(export)
+        assert data.is_empty()
