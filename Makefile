@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 
-.PHONY: run test proof serve bench load screenshots clean
+.PHONY: run test proof serve bench load screenshots catalogs clean
 
 $(STAMP): pyproject.toml
 	@command -v python3 >/dev/null || { echo "Python 3.11+ is needed"; exit 1; }
@@ -29,6 +29,11 @@ proof: $(STAMP)
 
 serve: $(STAMP)
 	HOST=$(HOST) PORT=$(or $(PORT),8000) scripts/serve.sh serve
+
+# The translations: every marked text of the code into each language's catalog (new texts arrive
+# empty, for a translator; `make test` fails until every one is translated). README "Translations".
+catalogs: $(STAMP)
+	scripts/catalogs.sh update
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench.py

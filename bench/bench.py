@@ -70,6 +70,7 @@ BARE = "bare Flask route"
 SLOW_MS = 1000.0  # a request slower than this in the first round gets fewer samples...
 BUDGET_MS = 30_000.0  # ...about this much time in all
 CSRF = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="csrf_token"')
+WIRE = {"Accept-Encoding": "gzip, deflate, br"}  # what Chromium sends: pages go out as they are, CSS and JS compressed
 ASSET = re.compile(r'(?:href|src)="(/static/[^"?#]+)')
 # A reference that leaves this host: an absolute or protocol-relative URL where the browser fetches
 # or goes (links, scripts, styles, images, forms), or a CSS url(...) to another host.
@@ -306,6 +307,8 @@ def run_database(run: Run, verdicts: report.Verdicts, profile_out: list[str], se
         upgrade(directory=str(ROOT / "migrations"))
         db.engine.dispose()
     visitor, scorer = app.test_client(), app.test_client()  # a phone that only looks; the table's phone
+    reader = app.test_client()  # a phone that reads in Urdu: every reason rendered in it when read, right to left
+    reader.set_cookie("lang", "ur")
     # -- the club, its template matches, and the long matches -----------------------------------------
     started = time.perf_counter()
     if setup is None:
@@ -403,6 +406,8 @@ def run_database(run: Run, verdicts: report.Verdicts, profile_out: list[str], se
         long_names[game.key] = {
             "page, warm": get(scorer, page, name=f"{game.key} page"),
             "hands list (first page)": get(visitor, page + "/hands", name=f"{game.key} hands"),
+            "page in Urdu (reasons rendered when read)": get(reader, page, name=f"{game.key} page ur"),
+            "hands list in Urdu": get(reader, page + "/hands", name=f"{game.key} hands ur"),
             "`GET /api/v1/matches/<id>` (every hand)": get(visitor, "/api/v1" + page, name=f"{game.key} api"),
             "`GET /api/v1/matches/<id>?hands=1`": get(visitor, f"/api/v1{page}?hands=1", name=f"{game.key} api1"),
         }
@@ -554,9 +559,8 @@ def weigh_pages(visitor, scorer, long_plays, probe: Play, players: list[int], vi
         html = answer.get_data(as_text=True)
         assets, external = 0, len(EXTERNAL.findall(html))
         for path in sorted(set(ASSET.findall(html))):
-            asset = client.get(path)
-            assets += len(asset.data)
-            body = asset.get_data(as_text=True)
+            assets += len(client.get(path, headers=WIRE).data)  # as a phone receives it (CSS and JS compressed)
+            body = client.get(path).get_data(as_text=True)
             external += len(EXTERNAL.findall(body)) + (len(JS_EXTERNAL.findall(body)) if path.endswith(".js") else 0)
         rows.append((label, url, kind, len(answer.data), assets, external))
     return rows

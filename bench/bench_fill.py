@@ -20,6 +20,7 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import DateTime, func, insert, select, text
 
+from scorekeeper.connections import reading_only
 from scorekeeper.extensions import db
 from scorekeeper.games import GAMES
 from scorekeeper.models import Match, Player
@@ -219,7 +220,9 @@ def vacuum() -> None:
     running: the timing starts now, and a bitmap scan of a player's rows must not walk the dead ones."""
     if db.engine.dialect.name != "postgresql":
         return
-    with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+    # VACUUM runs outside a transaction: a connection checked out as "reading only" opens none (a
+    # writing one is handed out inside a BEGIN: scorekeeper/connections.py).
+    with reading_only(), db.engine.connect() as conn:
         conn.execute(text("VACUUM ANALYZE"))
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from flask import Flask
+from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import configure_mappers
@@ -16,6 +17,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import (
     connections,
+    i18n,
     jsontext,
     live,
     offline,
@@ -229,6 +231,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     compress.init_app(app)
     protect(app)
     register_blueprints(app)
+    i18n.init_app(app)
     offline.init_app(app)
     register_errors(app)
     register_commands(app)
@@ -274,27 +277,30 @@ def register_blueprints(app: Flask) -> None:
 
 
 def register_errors(app: Flask) -> None:
+    """The error pages, in the page's language (an /api/ request's, English, for the API's JSON)."""
     page = error_answer
 
     @app.errorhandler(404)
     def not_found(error):
-        return page(404, "Not found", "There is no such page or match here.")
+        return page(404, _("Not found"), _("There is no such page or match here."))
 
     @app.errorhandler(405)
     def not_allowed(error):
-        return page(405, "Not here", "That page does not take this kind of request.")
+        return page(405, _("Not here"), _("That page does not take this kind of request."))
 
     @app.errorhandler(CSRFError)
     def csrf_failed(error):
-        return page(400, "Form expired", "The form was too old or came from elsewhere. Go back, reload and try again.")
+        return page(400, _("Form expired"),
+                    _("The form was too old or came from elsewhere. Go back, reload and try again."))
 
     @app.errorhandler(413)
     def too_large(error):
-        return page(413, "Too much", "That was far more than any hand needs.")
+        return page(413, _("Too much"), _("That was far more than any hand needs."))
 
     @app.errorhandler(429)
     def too_many(error):
-        return page(429, "Slow down", error.description)
+        # Translators: the title of the page a phone gets when it sent too many changes in a minute
+        return page(429, _("Slow down"), error.description)
 
 
 def register_commands(app: Flask) -> None:

@@ -9,13 +9,24 @@ if TYPE_CHECKING:
     from .games import RecordError
 
 
+def _text(message) -> str:
+    """A lazy gettext string made text now; a str (an engine Text among them, which the page words
+    in its reader's language when it shows it) kept as it is."""
+    return message if isinstance(message, str) else str(message)
+
+
 class ServiceError(Exception):
-    """A request that cannot be taken: a sentence a player understands and per-field notes."""
+    """A request that cannot be taken: a sentence a player understands and per-field notes.
+
+    A sentence marked for translation is made text when raised, in the request's language (the
+    API's is English): a lazy one could not go into JSON or a flashed message. An engine Text stays
+    one, for the page to word."""
 
     def __init__(self, message: str, fields: Mapping[str, str] | None = None):
+        message = _text(message)
         super().__init__(message)
         self.message = message
-        self.fields = dict(fields or {})
+        self.fields = {name: _text(note) for name, note in (fields or {}).items()}
 
     @classmethod
     def from_record(cls, error: RecordError) -> ServiceError:
@@ -56,9 +67,14 @@ def status_of(error: ServiceError) -> int:
 
 
 def error_answer(code: int, title: str, message: str, headers: dict | None = None):
-    """A refusal as the asker reads it: JSON for the API, a page for a phone."""
+    """A refusal as the asker reads it: JSON for the API, a page for a phone. Title and message may be
+    marked for translation (gettext or lazy_gettext): a page shows them in its language, and the API,
+    whose requests are always in English (scorekeeper.i18n), answers in English."""
     from flask import jsonify, render_template, request
 
     if request.path.startswith("/api/"):
-        return jsonify(error=message, fields={}), code, headers or {}
-    return render_template("error.html", code=code, title=title, message=message), code, headers or {}
+        return jsonify(error=str(message), fields={}), code, headers or {}
+    from .i18n import shown  # an engine text worded in the page's language, its sides by letter
+
+    return (render_template("error.html", code=code, title=str(title), message=shown(_text(message))), code,
+            headers or {})

@@ -72,6 +72,8 @@ class Match(db.Model):
     # Derived from the replay and kept so lists need no replay; the hands stay the truth.
     winner: Mapped[int | None]
     headline: Mapped[str | None] = mapped_column(String(200))
+    # The headline as a message and its values (games/texts.py), so a list shows it in the reader's language.
+    headline_message: Mapped[dict | None] = mapped_column(JSON)
     # The table called the end (a game with no natural end, e.g. Court Piece on time).
     called: Mapped[bool] = mapped_column(default=False)
     # Bumped by every change to the hands or the end: two phones writing at once cannot both

@@ -17,6 +17,8 @@ from datetime import timedelta
 from urllib.parse import urlencode
 
 from flask import Flask, Response, current_app, g, has_request_context, jsonify, request, send_from_directory, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import bindparam, delete, event, insert, select, update
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -39,12 +41,14 @@ _FIND = select(WriteReceipt.request, WriteReceipt.status, WriteReceipt.location,
                WriteReceipt.created).where(WriteReceipt.token_hash == bindparam("token_hash"))
 _ADD = insert(WriteReceipt.__table__)
 
+# The API's refusals stay English; a page's are marked (lazy: read in the request's language, which
+# for an API request is English too).
 REUSED = {"api": "This Idempotency-Key was already used for another request: nothing was changed. "
                  "Send a new key with each new request.",
-          "matches": "This form was already sent for another change: nothing was changed. "
-                     "Reload the match and enter it again."}
-BUSY = "This change is still being saved: send it again in a moment."
-LOST = "This change was made, but its answer was lost: read the match to see it."
+          "matches": _l("This form was already sent for another change: nothing was changed. "
+                        "Reload the match and enter it again.")}
+BUSY = _l("This change is still being saved: send it again in a moment.")
+LOST = _l("This change was made, but its answer was lost: read the match to see it.")
 
 
 def init_app(app: Flask) -> None:
@@ -152,8 +156,8 @@ def _replayed(receipt, token: str) -> Response:
 def _refusal(status: int, message: str, fields: dict, headers: dict | None = None):
     g.replayed = True  # nothing of this request is kept
     if request.blueprint == "api":
-        return jsonify(error=message, fields=fields), status, headers or {}
-    title = {409: "Still saving", 422: "Already sent"}.get(status, "Not taken")
+        return jsonify(error=str(message), fields=fields), status, headers or {}
+    title = {409: _("Still saving"), 422: _("Already sent")}.get(status) or _("Not taken")
     return error_answer(status, title, message, headers)
 
 

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from typing import ClassVar
 
-from .base import Field, Game, Reason, Result, State, names, plural, side_does, side_name
+from .base import Field, Game, Reason, Result, State, Text, agreeing, counted, joined, msg, names, side_name
 
 
 class TieAtEnd(StrEnum):
@@ -84,47 +84,61 @@ def sole(sides: Sequence[int]) -> int | None:
     return sides[0] if len(sides) == 1 else None
 
 
-def lead_or_level(totals: Sequence[int], unit: str | None = None, *, suffix: str = "",
-                  nothing: str | None = None) -> str:
-    """Two sides in play: "A leads 5 to 3" or "Level at 4", then `suffix` ("(game to 10)"). With a
+Units = Callable[[int], Text]  # a count with its word: `lambda n: counted(n, "%(num)s court", "%(num)s courts")`
+
+
+def lead_or_level(totals: Sequence[int], unit: Units | None = None, *, game_to: int | None = None,
+                  nothing: Text | None = None) -> Text:
+    """Two sides in play: "A leads 5 to 3" or "Level at 4", then "(game to 10)" with `game_to`. With a
     `unit`: "A leads 5 courts to 3", "Level at 2 courts each". `nothing`: the line while both have 0."""
     first, second = totals
+    if first == second and nothing and first == 0:
+        return nothing
     if first == second:
-        if nothing and first == 0:
-            return nothing
-        return f"Level at {plural(first, unit)} each{suffix}" if unit else f"Level at {first}{suffix}"
-    leader = 0 if first > second else 1
-    top = plural(totals[leader], unit) if unit else totals[leader]
-    return f"{side_does(leader, 'leads')} {top} to {totals[1 - leader]}{suffix}"
+        standing = msg("Level at %(score)s each", score=unit(first)) if unit else msg("Level at %(score)s", score=first)
+    else:
+        leader = 0 if first > second else 1
+        standing = agreeing(leader, "%(side)s leads %(top)s to %(other)s", "%(side)s lead %(top)s to %(other)s",
+                            top=unit(totals[leader]) if unit else totals[leader], other=totals[1 - leader])
+    return msg("%(standing)s (game to %(target)s)", standing=standing, target=game_to) if game_to else standing
 
 
-def wins(side: int, totals: Sequence[int], what: str = "", unit: str | None = None) -> str:
-    """"A wins 10 to 7"; with `what` and a `unit`, "A wins the match 7 courts to 3": two sides."""
-    top = plural(totals[side], unit) if unit else totals[side]
-    return f"{side_does(side, 'wins')}{what} {top} to {totals[1 - side]}"
+def wins(side: int, totals: Sequence[int], of: str = "", unit: Units | None = None) -> Text:
+    """"A wins 10 to 7"; `of` "game" or "match" and a `unit`: "A wins the match 7 courts to 3": two sides."""
+    values = {"top": unit(totals[side]) if unit else totals[side], "other": totals[1 - side]}
+    if of == "match":
+        return agreeing(side, "%(side)s wins the match %(top)s to %(other)s",
+                        "%(side)s win the match %(top)s to %(other)s", **values)
+    if of == "game":
+        return agreeing(side, "%(side)s wins the game %(top)s to %(other)s",
+                        "%(side)s win the game %(top)s to %(other)s", **values)
+    return agreeing(side, "%(side)s wins %(top)s to %(other)s", "%(side)s win %(top)s to %(other)s", **values)
 
 
-def each_side(totals: Sequence[int], target: int | None) -> str:
+def each_side(totals: Sequence[int], target: int | None) -> Text:
     """"A 3, B 5 (game to 7)": every side's score in seat order, and the target."""
-    return ", ".join(f"{side_name(side)} {total}" for side, total in enumerate(totals)) + f" (game to {target})"
+    scores = joined((msg("%(side)s %(score)s", side=side_name(side), score=total) for side, total in enumerate(totals)),
+                    ", ")
+    return msg("%(scores)s (game to %(target)s)", scores=scores, target=target)
 
 
-def leading(best: Sequence[int], score: str) -> str:
+def leading(best: Sequence[int], score: Text | str) -> Text:
     """"A leads with 5 points", "A and C lead with 5 points": the best score so far, and who holds it."""
-    return f"{names(best)} {'leads' if len(best) == 1 else 'lead'} with {score}"
+    return counted(len(best), "%(who)s leads with %(score)s", "%(who)s lead with %(score)s", who=names(best), score=score)
 
 
-def best_wins(best: tuple[int, ...], options: Mapping, score: str, *, won: str | None = None,
-              tied: str | None = None, **more) -> Result:
+def best_wins(best: tuple[int, ...], options: Mapping, score: Text, *, won: Callable[[Text], Text] | None = None,
+              tied: Callable[[Text], Text] | None = None, **more) -> Result:
     """The end of a match that the best score wins: one side alone "wins with <score>"; several
-    share the win or play on, as `tie_at_end` says. `won` and `tied` word what follows the names
-    where a game says it otherwise; `more` goes to the Result (`out`)."""
+    share the win or play on, as `tie_at_end` says. `won` and `tied` word it (given who) where a
+    game says it otherwise; `more` goes to the Result (`out`)."""
     who = names(best)
     if len(best) == 1:
-        return Result(True, best[0], f"{who} {won or f'wins with {score}'}", winners=best, **more)
+        headline = won(who) if won else msg("%(who)s wins with %(score)s", who=who, score=score)
+        return Result(True, best[0], headline, winners=best, **more)
     if options["tie_at_end"] == TieAtEnd.SHARED:
-        return Result(True, None, f"{who} share the win on {score}", winners=best, **more)
-    return Result(False, None, f"{who} {tied or f'tie on {score}'}", **more)
+        return Result(True, None, msg("%(who)s share the win on %(score)s", who=who, score=score), winners=best, **more)
+    return Result(False, None, tied(who) if tied else msg("%(who)s tie on %(score)s", who=who, score=score), **more)
 
 
 def end_reasons(result: Result, end: str, ties: str) -> list[Reason]:
@@ -132,4 +146,4 @@ def end_reasons(result: Result, end: str, ties: str) -> list[Reason]:
     rule), or why equal best scores play one more hand."""
     if result.over:
         return [Reason(result.headline, ties if len(result.winners) > 1 else end)]
-    return [Reason(f"{result.headline}: one more hand", ties)]
+    return [Reason(msg("%(headline)s: one more hand", headline=result.headline), ties)]

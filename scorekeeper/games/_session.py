@@ -22,7 +22,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ._race import Race, holders, sole
-from .base import Board, Field, HandResult, Reason, Result, State, added, names, only, plural, side_name
+from .base import Board, Field, HandResult, Reason, Result, State, Text, added, counted, msg, names, only, side_name
+from .statistics import MOST, Statistic, longest_run_scoring
 
 MOST_GAMES = 99  # the largest games_to_win a table may set (api/races.md)
 
@@ -31,6 +32,10 @@ def games_target_option(name: str, help: str, label: str) -> Field:
     """`games_to_win` (or Myllymatti's `games_to_lose`): 1 to 99, or null for a session called by finish."""
     return Field(name, "int", help, default=None, min=1, max=MOST_GAMES, nullable=True, label=label)
 
+
+# What a session's table looks for beside games won (the history counts those): a game's winner
+# scores 1 and a game nobody won breaks the run. Each session game declares it in its `statistics`.
+LONGEST_RUN = Statistic("longest_run", "Longest run of games won", longest_run_scoring, keep=MOST)
 
 GAMES_TO_WIN = games_target_option(
     "games_to_win",
@@ -76,38 +81,43 @@ class Session(Race):
             return HandResult(state.evolve(nobody=state.nobody + 1), list(state.table.zeros()), reasons)
         changes = only(winner, 1, state.table.sides)
         won = added(state.won, changes)
-        reasons.append(Reason(f"{side_name(winner)} wins the game: {plural(won[winner], 'game')} won", self.won_rule))
+        reasons.append(Reason(counted(won[winner], "%(side)s wins the game: %(num)s game won",
+                                      "%(side)s wins the game: %(num)s games won", side=side_name(winner)),
+                              self.won_rule))
         target = self.target(state)
         if target is not None and won[winner] >= target:
-            reasons.append(Reason(f"{side_name(winner)} reaches {plural(target, 'game')} and wins the session",
+            reasons.append(Reason(counted(target, "%(side)s reaches %(num)s game and wins the session",
+                                          "%(side)s reaches %(num)s games and wins the session", side=side_name(winner)),
                                   self.end_rule))
         return HandResult(state.evolve(won=won), changes, reasons, game_winner=winner)
 
     # -- reading ----------------------------------------------------------------------------
     def result(self, state: SessionState, called: bool = False) -> Result:
         reached = self.reached(state)
+        tally = self._tally(state)
         if reached is not None:
-            return Result(True, reached, f"{side_name(reached)} wins the session, {self._tally(state)}")
+            return Result(True, reached, msg("%(side)s wins the session, %(tally)s", side=side_name(reached), tally=tally))
         leaders = holders(state.won, max)
         leader = sole(leaders)
         if called:
             if leader is None:
-                return Result(True, None, f"The session is a draw, {self._tally(state)}")
-            return Result(True, leader, f"{side_name(leader)} wins the session, {self._tally(state)}")
+                return Result(True, None, msg("The session is a draw, %(tally)s", tally=tally))
+            return Result(True, leader, msg("%(side)s wins the session, %(tally)s", side=side_name(leader), tally=tally))
         if leader is None:
             if len(leaders) == len(state.won):
-                return Result(False, None, f"Level, {self._tally(state)}")
-            return Result(False, None, f"{names(leaders)} share the lead, {self._tally(state)}")
-        return Result(False, None, f"{side_name(leader)} leads, {self._tally(state)}")
+                return Result(False, None, msg("Level, %(tally)s", tally=tally))
+            return Result(False, None, msg("%(who)s share the lead, %(tally)s", who=names(leaders), tally=tally))
+        return Result(False, None, msg("%(side)s leads, %(tally)s", side=side_name(leader), tally=tally))
 
     @staticmethod
-    def _tally(state: SessionState) -> str:
+    def _tally(state: SessionState) -> Text:
         """'games won 2-1-0', in seat order."""
-        return "games won " + "-".join(str(count) for count in state.won)
+        return msg("games won %(counts)s", counts="-".join(str(count) for count in state.won))
 
     def board(self, state: SessionState) -> Board:
         target = self.target(state)
-        end = f"First to {plural(target, 'game')}" if target else "Open session: call finish to end it"
+        end = (counted(target, "First to %(num)s game", "First to %(num)s games") if target
+               else msg("Open session: call finish to end it"))
         lines = (end, *self.board_lines(state))
         return dataclasses.replace(super().board(state), lines=lines, turn=(("Deals", state.dealer),))
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from ._session import GAMES_TO_WIN, Session
+from ._session import GAMES_TO_WIN, LONGEST_RUN, Session
 from .base import Field
 
 _PLAYERS = 2  # S3:367, S1:35: the pack split in two halves of 26 (ruling 3)
@@ -33,6 +33,7 @@ class Aggravation(Session):
     rules = Rule
     won_rule = Rule.WINNING
     end_rule = Rule.SESSION
+    statistics = (LONGEST_RUN,)
     options = (GAMES_TO_WIN,)
     hand_fields = (
         Field(

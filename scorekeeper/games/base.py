@@ -27,12 +27,14 @@ The shape of every game module:
         def ends_by_call(self, options) -> bool               # only games with no natural end
         def scores(self, state) -> list[int]                  # one number per side, the game's unit
         def board(self, state) -> Board                        # default: scores, unit, target
+        statistics = (Statistic(...), ...)                     # what its table counts (statistics.py)
         def public_state(self, state) -> dict                  # the API's `state`
         def example_hand(self, state, rng) -> dict            # a valid record: tests and bench
     GAME = register(Omi())
 
-Texts name sides with `side_name`, `side_does` and `names` ("A, B and C"), count with `plural`
-("1 point", "2 points"), and choices are `Field.choice(name, help, Enum, default=Enum.MEMBER)`.
+Texts for people are `Text`s (texts.py: `msg`, `counted`, `agreeing`, `joined`, `declared`...): they
+name sides with `side_name` and `names` ("A, B and C"), count with `counted` ("1 point", "2 points"),
+and choices are `Field.choice(name, help, Enum, default=Enum.MEMBER)`.
 """
 
 from __future__ import annotations
@@ -61,6 +63,18 @@ from .fields import (  # noqa: F401  (re-exported: games import them from here)
     parse_fields,
     value,
 )
+from .statistics import Statistic
+from .texts import (  # noqa: F401  (re-exported: games import them from here)
+    Text,
+    agreeing,
+    counted,
+    declared,
+    joined,
+    listing,
+    msg,
+    times,
+    verbatim,
+)
 
 
 class ReplayError(RecordError):
@@ -68,7 +82,8 @@ class ReplayError(RecordError):
     hand named by `word`, the game's own word for it)."""
 
     def __init__(self, number: int, error: RecordError, word: str = "hand"):
-        super().__init__(f"{word.capitalize()} {number} would no longer be possible: {error.message}",
+        super().__init__(msg("%(hand)s %(number)s would no longer be possible: %(reason)s",
+                             hand=declared(word, capital=True), number=number, reason=error.message),
                          fields=error.fields)
         self.number = number
         self.reason = error.message
@@ -277,6 +292,9 @@ class Game:
     hand_fields: ClassVar[tuple[Field, ...]] = ()
     record_forms: ClassVar[tuple[RecordForm, ...]] = ()
     calculators: ClassVar[tuple[CardCounter, ...]] = ()
+    # The figures the game's table counts for each side of a finished match, beside its board
+    # (statistics.py); the history adds them up per player.
+    statistics: ClassVar[tuple[Statistic, ...]] = ()
 
     # -- declarations -------------------------------------------------------------------------
     @property
@@ -298,12 +316,14 @@ class Game:
 
     def table(self, players: int, seat_sides: Sequence[int] | None = None) -> Table:
         if not self.min_players <= players <= self.max_players:
-            span = (
-                f"{self.min_players}"
-                if self.min_players == self.max_players
-                else f"{self.min_players} to {self.max_players}"
-            )
-            raise RecordError(f"{self.name} is played by {span} players.", "players")
+            if self.min_players == self.max_players:
+                message = counted(self.max_players, "%(game)s is played by %(num)s player.",
+                                  "%(game)s is played by %(num)s players.", game=verbatim(self.name))
+            else:
+                message = counted(self.max_players, "%(game)s is played by %(low)s to %(num)s player.",
+                                  "%(game)s is played by %(low)s to %(num)s players.", game=verbatim(self.name),
+                                  low=self.min_players)
+            raise RecordError(message, "players")
         self.check_players(players)
         return Table(players, self.partnerships, tuple(seat_sides) if seat_sides else None)
 
@@ -354,7 +374,7 @@ class Game:
     def check(self, state: State, raw: Any) -> dict:
         """The record in canonical form (given keys only), or RecordError saying what is wrong."""
         if self.result(state).over:
-            raise RecordError("The match is over: no more hands can be recorded.")
+            raise RecordError(msg("The match is over: no more hands can be recorded."))
         record = parse_fields(self.hand_fields, raw, state.table)
         check_declarations(self.hand_fields, record, state.options, self.record_forms)
         self.validate(state, record)
@@ -499,39 +519,19 @@ def render(text: str, names: Sequence[str] | None = None, plural: Sequence[bool]
     return _SIDE_MARK.sub(lambda found: names[int(found.group(1))] if names else LETTERS[int(found.group(1))], text)
 
 
+def side_marking() -> bool:
+    """Whether texts made now mark their sides (inside the app) or name them by letter."""
+    return _MARKING.get()
+
+
 def side_name(side: int) -> str:
     """How texts name a side: a mark inside the app (see `render`), its letter elsewhere (A, B...)."""
     return f"\x1f{side}\x1f" if _MARKING.get() else LETTERS[side]
 
 
-def agree(side: int, verb: str) -> str:
-    """The verb (given as "wins") agreeing with the side: "win" for a side of several players."""
-    irregular = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go"}
-    if not verb.endswith("s"):
-        return verb
-    several = irregular.get(verb) or (verb[:-2] if verb.endswith(("shes", "ches", "sses", "xes")) else verb[:-1])
-    return f"\x1e{side}\x1d{verb}\x1d{several}\x1e" if _MARKING.get() else verb
-
-
-def side_does(side: int, verb: str) -> str:
-    """"Ann wins", "Jana & Luis win": the side's name with the verb agreeing (verb given as "wins")."""
-    return f"{side_name(side)} {agree(side, verb)}"
-
-
-def names(sides: Iterable[int]) -> str:
-    """Several sides named in a text: "A", "A and C", "A, B and D"."""
-    named = [side_name(side) for side in sides]
-    return named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
-
-
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """"1 point", "-1 point", "2 points": a count with its word, `words` where adding an s will not do."""
-    return f"{count} {word}" if abs(count) == 1 else f"{count} {words or word + 's'}"
-
-
-def times(count: int) -> str:
-    """"once", "twice", "3 times"."""
-    return {1: "once", 2: "twice"}.get(count, f"{count} times")
+def names(sides: Iterable[int]) -> Text:
+    """Several sides named in a text: "A", "A and C", "A, B and D" (in the reader's language)."""
+    return listing(side_name(side) for side in sides)
 
 
 # -- stored states ----------------------------------------------------------------------------------

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ._race import Race, lead_or_level, wins
-from .base import Board, Field, HandResult, Reason, Result, State, added, side_name
+from .base import Board, Field, HandResult, Reason, Result, State, Text, added, declared, joined, msg, side_name
+from .statistics import Statistic, hands_scored
 
 _PLAYERS = 4
 _TARGET = 101  # S4:208
@@ -44,7 +45,14 @@ class Doubling(StrEnum):
 
 
 _DOUBLING_FACTOR = {Doubling.NONE: 1, Doubling.DOUBLE: 2, Doubling.REDOUBLE: 4, Doubling.REREDOUBLE: 8}
-_DOUBLING_WORD = {Doubling.DOUBLE: "doubled", Doubling.REDOUBLE: "redoubled", Doubling.REREDOUBLE: "re-redoubled"}
+_DOUBLING_WORD = {
+    # Translators: Botifarra, in the multiplier of a hand's reason ("doubled x2")
+    Doubling.DOUBLE: msg("doubled"),
+    # Translators: Botifarra, in the multiplier of a hand's reason ("redoubled x4")
+    Doubling.REDOUBLE: msg("redoubled"),
+    # Translators: Botifarra, in the multiplier of a hand's reason ("re-redoubled x8")
+    Doubling.REREDOUBLE: msg("re-redoubled"),
+}
 
 
 class Rule(StrEnum):
@@ -60,19 +68,19 @@ class BotifarraState(State):
     points: tuple[int, int] = (0, 0)
 
 
-def multiplier(trump: str, doubling: str, cap: int | None) -> tuple[int, str]:
+def multiplier(trump: str, doubling: str, cap: int | None) -> tuple[int, Text]:
     """What the hand's excess over 36 is multiplied by, and how it came about ("botifarra x2, doubled x2")."""
-    factors = []
+    factors: list[tuple[int, Text]] = []
     if trump == _BOTIFARRA:
-        factors.append((_BOTIFARRA_FACTOR, _BOTIFARRA))
+        factors.append((_BOTIFARRA_FACTOR, declared("Botifarra", lower=True)))  # the trump choice's label
     if doubling != Doubling.NONE:
         factors.append((_DOUBLING_FACTOR[Doubling(doubling)], _DOUBLING_WORD[Doubling(doubling)]))
     times = 1
     for factor, _ in factors:
         times *= factor
-    how = ", ".join(f"{word} x{factor}" for factor, word in factors)
+    how = joined((msg("%(what)s x%(factor)s", what=word, factor=factor) for factor, word in factors), ", ")
     if cap is not None and times > cap:
-        how += f": x{times} capped at x{cap}"
+        how = msg("%(how)s: x%(times)s capped at x%(cap)s", how=how, times=times, cap=cap)
         times = cap
     return times, how
 
@@ -107,7 +115,7 @@ class Botifarra(Race):
         trump, doubling = record["trump"], self.value(record, "doubling")
         changes = [0, 0]
         if points[0] == points[1]:
-            reasons = [Reason(f"{_HALF} each: nobody scores", Rule.POINTS)]
+            reasons = [Reason(msg("%(half)s each: nobody scores", half=_HALF), Rule.POINTS)]
         else:
             reasons = self._score(points, trump, doubling, state.options["multiplier_cap"], changes)
         new = state.evolve(points=added(state.points, changes))
@@ -123,24 +131,32 @@ class Botifarra(Race):
         excess = points[side] - _HALF
         times, how = multiplier(trump, doubling, cap)
         changes[side] = excess * times
-        over = f"{side_name(side)}: {points[side]} of {_POINTS_IN_HAND}, {excess} over {_HALF}"
+        values = {"side": side_name(side), "points": points[side], "all": _POINTS_IN_HAND, "excess": excess, "half": _HALF}
         if times == 1:
-            return [Reason(f"{over}: +{excess}", Rule.POINTS)]
-        return [Reason(over, Rule.POINTS), Reason(f"x{times} ({how}): +{changes[side]}", Rule.MULTIPLIER)]
+            return [Reason(msg("%(side)s: %(points)s of %(all)s, %(excess)s over %(half)s: +%(excess)s", **values),
+                           Rule.POINTS)]
+        return [Reason(msg("%(side)s: %(points)s of %(all)s, %(excess)s over %(half)s", **values), Rule.POINTS),
+                Reason(msg("x%(times)s (%(how)s): +%(score)s", times=times, how=how, score=changes[side]),
+                       Rule.MULTIPLIER)]
 
     # -- reading ------------------------------------------------------------------------------
     def result(self, state: BotifarraState, called: bool = False) -> Result:
         winner = self.reached(state)  # only one side scores a hand: no tie past the target
         if winner is not None:
-            return Result(True, winner, wins(winner, state.points, " the game"))
-        return Result(False, None, lead_or_level(state.points, suffix=f" (game to {self.target(state)})"))
+            return Result(True, winner, wins(winner, state.points, "game"))
+        return Result(False, None, lead_or_level(state.points, game_to=self.target(state)))
 
     def board(self, state: BotifarraState) -> Board:
         cap = state.options["multiplier_cap"]
-        lines = (f"First to {self.target(state)}",) + ((f"Multiplier capped at x{cap}",) if cap else ())
+        lines = (msg("First to %(target)s", target=self.target(state)),)
+        if cap:
+            lines += (msg("Multiplier capped at x%(cap)s", cap=cap),)
         # S4:217: the dealer names trumps (or passes the choice to the partner)
         turn = (("Deals and names trumps", state.dealer),)
         return dataclasses.replace(super().board(state), lines=lines, turn=turn)
+
+    # Only the side over 36 scores a hand (36-36 scores nobody): the hands a side scored in are its wins.
+    statistics = (Statistic("hands_won", "Hands won", hands_scored),)
 
     def example_hand(self, state: BotifarraState, rng) -> dict:
         first = rng.choice((_HALF, rng.randint(0, _POINTS_IN_HAND), rng.randint(20, 52)))

@@ -34,11 +34,14 @@ from .base import (
     RecordError,
     Result,
     State,
+    Text,
+    counted,
+    msg,
     names,
     on_option,
-    plural,
     side_name,
 )
+from .statistics import Statistic, gained, given_up, hands_scored
 
 _PLAYERS = 2
 _DEFAULT_TOKENS = 20  # ruling 7: the seed only says "an equal number"
@@ -125,18 +128,20 @@ class Bura(Game):
         playing_on = state.options["false_declaration"] == FalseDeclaration.PLAY_ON
         if playing_on and record["outcome"] == Outcome.DECLARATION and record["points"] < _TARGET:
             raise RecordError(
-                f"When play goes on after a false declaration, a declaration below {_TARGET} does not end the "
-                "hand: put it in the false declarations.", "points"
+                msg("When play goes on after a false declaration, a declaration below %(target)s does not end the "
+                    "hand: put it in the false declarations.", target=_TARGET), "points"
             )
 
     # -- scoring ------------------------------------------------------------------------------
     def score_hand(self, state: BuraState, record: Mapping) -> HandResult:
         tokens = [held - _ANTE for held in state.tokens]  # S3:248: a player at 0 ended the session
         pot = state.pot + _ANTE * _PLAYERS
-        reasons = [Reason(f"Both ante {_ANTE}: the pot holds {pot}", Rule.ANTE)]
+        reasons = [Reason(msg("Both ante %(ante)s: the pot holds %(pot)s", ante=_ANTE, pot=pot), Rule.ANTE)]
         for side in self.value(record, "false_declarations") or ():
-            pot, text = _pay_in(tokens, pot, side)
-            reasons.append(Reason(f"{side_name(side)} declared falsely: {text}", Rule.FALSE_DECLARATION))
+            paid, pot = _pay_in(tokens, pot, side)
+            text = msg("%(side)s declared falsely: pays %(paid)s into the pot, which now holds %(pot)s",
+                       side=side_name(side), paid=paid, pot=pot)
+            reasons.append(Reason(text, Rule.FALSE_DECLARATION))
         pot, reasons = self._ending(record, tokens, pot, reasons)
         after = state.evolve(tokens=tuple(tokens), pot=pot)
         changes = [new - old for new, old in zip(after.tokens, state.tokens)]
@@ -149,17 +154,20 @@ class Bura(Game):
         """How the hand ended moves the pot: taken, paid into, or left (S3:272, S3:287, S3:289)."""
         outcome = Outcome(record["outcome"])
         if outcome is Outcome.DRAW:
-            return pot, reasons + [Reason(f"A draw: the pot of {pot} stays for the next hand", Rule.DRAW)]
+            return pot, reasons + [Reason(msg("A draw: the pot of %(pot)s stays for the next hand", pot=pot), Rule.DRAW)]
         side = record["side"]
         name = side_name(side)
         if outcome is Outcome.DECLARATION and record["points"] < _TARGET:
-            pot, text = _pay_in(tokens, pot, side)
-            text = f"{name} declared with only {record['points']} points: {text}"
+            paid, pot = _pay_in(tokens, pot, side)
+            text = msg("%(side)s declared with only %(points)s points: pays %(paid)s into the pot, which now holds "
+                       "%(pot)s", side=name, points=record["points"], paid=paid, pot=pot)
             return pot, reasons + [Reason(text, Rule.FALSE_DECLARATION)]
         tokens[side] += pot
         if outcome is Outcome.BURA:
-            return 0, reasons + [Reason(f"{name} won the bura trick: takes the pot of {pot}", Rule.BURA)]
-        text = f"{name} declared {record['points']} points: takes the pot of {pot}"
+            text = msg("%(side)s won the bura trick: takes the pot of %(pot)s", side=name, pot=pot)
+            return 0, reasons + [Reason(text, Rule.BURA)]
+        text = msg("%(side)s declared %(points)s points: takes the pot of %(pot)s", side=name, points=record["points"],
+                   pot=pot)
         return 0, reasons + [Reason(text, Rule.DECLARING)]
 
     def next_dealer(self, before: BuraState, after: BuraState, record: Mapping) -> int:
@@ -175,24 +183,37 @@ class Bura(Game):
         broke = 0 in state.tokens  # ruling 10: a player who cannot ante ends the session
         if not (broke or called):
             if first == second:
-                return Result(False, None, f"Level at {plural(first, 'token')} each")
+                return Result(False, None, counted(first, "Level at %(num)s token each", "Level at %(num)s tokens each"))
             return Result(False, None, lead_or_level(state.tokens))
         if first == second:
-            return Result(True, None, f"A draw: {plural(first, 'token')} each")
+            return Result(True, None, counted(first, "A draw: %(num)s token each", "A draw: %(num)s tokens each"))
         winner = 0 if first > second else 1
-        return Result(True, winner, f"{side_name(winner)} wins with {plural(state.tokens[winner], 'token')} to "
-                                    f"{state.tokens[1 - winner]}")
+        headline = counted(state.tokens[winner], "%(side)s wins with %(num)s token to %(other)s",
+                           "%(side)s wins with %(num)s tokens to %(other)s",
+                           side=side_name(winner), other=state.tokens[1 - winner])
+        return Result(True, winner, headline)
 
-    def _broke_text(self, state: BuraState) -> str:
-        broke = names(side for side in range(_PLAYERS) if state.tokens[side] == 0)
-        return f"{broke} cannot ante: {self.result(state).headline}"
+    def _broke_text(self, state: BuraState) -> Text:
+        broke = [side for side in range(_PLAYERS) if state.tokens[side] == 0]
+        # Translators: Bura, the last line of a hand: the player(s) left without a token, then the result.
+        return counted(len(broke), "%(who)s cannot ante: %(headline)s", "%(who)s cannot ante: %(headline)s",
+                       who=names(broke), headline=self.result(state).headline)
 
     def scores(self, state: BuraState) -> list[int]:
         return list(state.tokens)
 
     def board(self, state: BuraState) -> Board:
-        lines = (f"Pot: {plural(state.pot, 'token')}",)
+        lines = (counted(state.pot, "Pot: %(num)s token", "Pot: %(num)s tokens"),)
         return dataclasses.replace(super().board(state), lines=lines, turn=(("Deals", state.dealer),))
+
+    # A hand's change is the balance's: the ante and any false declaration paid in, the pot taken. The
+    # pot's taker always comes out ahead (it holds both antes and whatever the taker paid in), and
+    # everybody else behind, so the hands a side gained in are the pots it took.
+    statistics = (
+        Statistic("tokens_won", "Tokens won", gained),
+        Statistic("tokens_lost", "Tokens lost", given_up),
+        Statistic("pots_taken", "Pots taken", hands_scored),
+    )
 
     def public_state(self, state: BuraState) -> dict:
         return {"pot": state.pot}
@@ -211,11 +232,12 @@ class Bura(Game):
         return record
 
 
-def _pay_in(tokens: list[int], pot: int, side: int) -> tuple[int, str]:
-    """A false declarer pays as much as the pot holds, or all they hold (S3:287, ruling 9)."""
+def _pay_in(tokens: list[int], pot: int, side: int) -> tuple[int, int]:
+    """A false declarer pays as much as the pot holds, or all they hold (S3:287, ruling 9): what they
+    paid, and what the pot now holds."""
     paid = min(pot, tokens[side])
     tokens[side] -= paid
-    return pot + paid, f"pays {paid} into the pot, which now holds {pot + paid}"
+    return paid, pot + paid
 
 
 def _pot_taker(record: Mapping) -> int | None:

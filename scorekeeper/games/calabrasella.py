@@ -22,7 +22,23 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ._race import holders, leading
-from .base import Board, Field, Game, HandResult, Reason, RecordError, Result, State, added, names, plural, side_name
+from .base import (
+    Board,
+    Field,
+    Game,
+    HandResult,
+    Reason,
+    RecordError,
+    Result,
+    State,
+    added,
+    counted,
+    declared,
+    msg,
+    names,
+    side_name,
+)
+from .statistics import Finished, Statistic, gained, given_up, sole, sole_scorer
 
 _PLAYERS = 3
 _ALL_POINTS = 35  # S4:200: four aces at 3, twenty cards at 1 (3s, 2s, K, Q, J), the last trick 3
@@ -46,6 +62,21 @@ class Rule(StrEnum):
 @dataclass(frozen=True)
 class CalabrasellaState(State):
     chips: tuple[int, ...] = (0, 0, 0)
+
+
+# -- what the table counts over a match (the statistics, declared beside the board) -------------------
+
+
+def _declarer_won(done: Finished, side: int) -> int:
+    """Hands the side won as declarer: the only player paid in the hand (a declarer who loses pays
+    both defenders, so two are paid; a tie or a pass pays nobody)."""
+    return sum(1 for hand in done.hands if sole_scorer(hand.changes) == side)
+
+
+def _declarer_lost(done: Finished, side: int) -> int:
+    """Hands the side lost as declarer: the only player who paid in the hand."""
+    payers = (sole(seat for seat, change in enumerate(hand.changes) if change < 0) for hand in done.hands)
+    return sum(1 for payer in payers if payer == side)
 
 
 class Calabrasella(Game):
@@ -83,18 +114,20 @@ class Calabrasella(Game):
         fields = ("declarer_points", "defender_points")
         if state.options["set_aside_to"] == SetAside.LAST_TRICK:
             if total != _ALL_POINTS:
-                message = f"With the set-aside cards going to the last trick, the counts add up to 35, not {total}."
+                message = msg("With the set-aside cards going to the last trick, the counts add up to 35, not %(total)s.",
+                              total=total)
                 raise RecordError(message, fields={name: message for name in fields})
         elif not _ALL_POINTS - _SET_ASIDE_MOST <= total <= _ALL_POINTS:
-            message = (f"The counts add up to {_ALL_POINTS - _SET_ASIDE_MOST} to {_ALL_POINTS} (the four cards set "
-                       f"aside hold at most {_SET_ASIDE_MOST}), not {total}.")
+            message = msg("The counts add up to %(low)s to %(high)s (the four cards set aside hold at most %(most)s), "
+                          "not %(total)s.", low=_ALL_POINTS - _SET_ASIDE_MOST, high=_ALL_POINTS, most=_SET_ASIDE_MOST,
+                          total=total)
             raise RecordError(message, fields={name: message for name in fields})
 
     # -- scoring ------------------------------------------------------------------------------
     def score_hand(self, state: CalabrasellaState, record: Mapping) -> HandResult:
         declarer = record["declarer"]
         if declarer is None:  # S4:194
-            reasons = [Reason("All three passed: nobody pays", Rule.ALL_PASS)]
+            reasons = [Reason(msg("All three passed: nobody pays"), Rule.ALL_PASS)]
             return HandResult(state, [0] * _PLAYERS, reasons)
         ours, theirs = record["declarer_points"], record["defender_points"]
         each, reason = _payment(side_name(declarer), ours, theirs)
@@ -107,17 +140,26 @@ class Calabrasella(Game):
         best = state.chips[leaders[0]]
         if not called:
             if len(leaders) == _PLAYERS:
-                return Result(False, None, "All level" if best == 0 else f"All level at {best}")
+                return Result(False, None, msg("All level") if best == 0 else msg("All level at %(best)s", best=best))
             return Result(False, None, leading(leaders, f"{best:+d}"))
         if len(leaders) > 1:
-            return Result(True, None, f"No winner: {names(leaders)} share the best balance, {best:+d}")
-        return Result(True, leaders[0], f"{names(leaders)} wins with {best:+d} {self.unit}")
+            return Result(True, None, msg("No winner: %(who)s share the best balance, %(best)s", who=names(leaders),
+                                          best=f"{best:+d}"))
+        return Result(True, leaders[0], msg("%(who)s wins with %(best)s %(unit)s", who=names(leaders), best=f"{best:+d}",
+                                            unit=declared(self.unit)))
 
     def scores(self, state: CalabrasellaState) -> list[int]:
         return list(state.chips)
 
     def board(self, state: CalabrasellaState) -> Board:
         return dataclasses.replace(super().board(state), turn=(("Deals", state.dealer),))
+
+    statistics = (
+        Statistic("chips_won", "Chips won", gained),
+        Statistic("chips_lost", "Chips lost", given_up),
+        Statistic("declarer_won", "Hands won as declarer", _declarer_won),
+        Statistic("declarer_lost", "Hands lost as declarer", _declarer_lost),
+    )
 
     def example_hand(self, state: CalabrasellaState, rng) -> dict:
         if rng.random() < 0.15:
@@ -133,18 +175,23 @@ class Calabrasella(Game):
 def _payment(declarer: str, ours: int, theirs: int) -> tuple[int, Reason]:
     """What each defender pays the declarer (negative: receives from them), and why (S4:201-202)."""
     if (ours, theirs) == (_ALL_POINTS, 0):
-        return _SWEEP_PAYMENT, Reason(f"{declarer} took all 35: each defender pays {_SWEEP_PAYMENT}", Rule.SWEEP)
+        text = msg("%(side)s took all 35: each defender pays %(paid)s", side=declarer, paid=_SWEEP_PAYMENT)
+        return _SWEEP_PAYMENT, Reason(text, Rule.SWEEP)
     if (ours, theirs) == (0, _ALL_POINTS):
-        text = f"The defenders took all 35: {declarer} pays each of them {_SWEEP_PAYMENT}"
+        text = msg("The defenders took all 35: %(side)s pays each of them %(paid)s", side=declarer, paid=_SWEEP_PAYMENT)
         return -_SWEEP_PAYMENT, Reason(text, Rule.SWEEP)
-    score = f"{ours} to {theirs}"
     if ours > theirs:
-        return ours - theirs, Reason(f"{declarer} wins {score}: each defender pays {plural(ours - theirs, 'chip')}",
-                                     Rule.PAYMENT)
+        text = counted(ours - theirs, "%(side)s wins %(ours)s to %(theirs)s: each defender pays %(num)s chip",
+                       "%(side)s wins %(ours)s to %(theirs)s: each defender pays %(num)s chips",
+                       side=declarer, ours=ours, theirs=theirs)
+        return ours - theirs, Reason(text, Rule.PAYMENT)
     if ours < theirs:
-        return ours - theirs, Reason(f"{declarer} loses {score}: pays each defender {plural(theirs - ours, 'chip')}",
-                                     Rule.PAYMENT)
-    return 0, Reason(f"{declarer} ties {score}: nobody pays", Rule.PAYMENT)
+        text = counted(theirs - ours, "%(side)s loses %(ours)s to %(theirs)s: pays each defender %(num)s chip",
+                       "%(side)s loses %(ours)s to %(theirs)s: pays each defender %(num)s chips",
+                       side=declarer, ours=ours, theirs=theirs)
+        return ours - theirs, Reason(text, Rule.PAYMENT)
+    return 0, Reason(msg("%(side)s ties %(ours)s to %(theirs)s: nobody pays", side=declarer, ours=ours, theirs=theirs),
+                     Rule.PAYMENT)
 
 
 from . import register  # noqa: E402  (the package imports this module, so register comes last)

@@ -16,8 +16,9 @@ import dataclasses
 from collections.abc import Mapping
 from enum import StrEnum
 
-from ._session import GAMES_TO_WIN, Session, SessionState
-from .base import Field, Reason, RecordError, State
+from ._session import GAMES_TO_WIN, LONGEST_RUN, Session, SessionState
+from .base import Field, Reason, RecordError, State, msg
+from .statistics import Finished, Statistic
 
 _PLAYERS = 2  # S0:3, S1:7 (ruling 3)
 
@@ -33,6 +34,12 @@ class Rule(StrEnum):
     WINNING = "winning"
     SIMULTANEOUS_OUT = "simultaneous-out"
     SESSION = "session"
+
+
+def _drawn_games(done: Finished, side: int) -> int | None:
+    """Games both went out of together, at a table that records them as drawn (elsewhere they are
+    played again and never recorded: None)."""
+    return done.state.nobody if done.state.options["simultaneous_out"] == SimultaneousOut.DRAW else None
 
 
 class CaliforniaSpeed(Session):
@@ -76,16 +83,24 @@ class CaliforniaSpeed(Session):
     def validate(self, state: State, record: dict) -> None:
         if record["winner"] is None and state.options["simultaneous_out"] != SimultaneousOut.DRAW:
             raise RecordError(
-                "Name the winner: at this table a game where both went out together is played again.", "winner"
+                msg("Name the winner: at this table a game where both went out together is played again."), "winner"
             )
 
     def winner_of(self, state: SessionState, record: Mapping) -> tuple[int | None, Reason | None]:
         if record["winner"] is None:
-            return None, Reason("Both out together: a drawn game, nobody scores", Rule.SIMULTANEOUS_OUT)
+            return None, Reason(msg("Both out together: a drawn game, nobody scores"), Rule.SIMULTANEOUS_OUT)
         return super().winner_of(state, record)
 
     def board_lines(self, state: SessionState) -> tuple[str, ...]:
-        return (f"Drawn games: {state.nobody}",) if state.options["simultaneous_out"] == SimultaneousOut.DRAW else ()
+        if state.options["simultaneous_out"] != SimultaneousOut.DRAW:
+            return ()
+        # Translators: California Speed, a line under the scores: how many games were drawn.
+        return (msg("Drawn games: %(count)s", count=state.nobody),)
+
+    statistics = (
+        LONGEST_RUN,
+        Statistic("drawn_games", "Drawn games", _drawn_games),
+    )
 
     def public_state(self, state: SessionState) -> dict:
         return {"draws": state.nobody}

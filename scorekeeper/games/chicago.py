@@ -38,12 +38,16 @@ from .base import (
     Result,
     SideBoard,
     State,
+    Text,
     added,
+    counted,
+    declared,
+    msg,
     names,
-    plural,
     side_name,
 )
 from .poker import Category
+from .statistics import MOST, Finished, Statistic
 
 _MIN_PLAYERS, _MAX_PLAYERS = 2, 4  # S3:295, ruling 7
 _GAME = 52  # S3:301, S3:357
@@ -90,6 +94,21 @@ class ChicagoState(State):
     forfeited: int | None = None  # under ends_game: the player whose forfeit ended the match
 
 
+# -- what the table counts over a match (the statistics, declared beside the board) -------------------
+
+
+def _royal_flushes(done: Finished, side: int) -> int:
+    """Royal flushes the player scored with: 52 each, and a hand without one scores at most 29 (three
+    straight flushes at 8 and the last trick's 5), so a hand's 52s are its royal flushes."""
+    royal = _POINTS[Category.ROYAL_FLUSH]
+    return sum(hand.changes[side] // royal for hand in done.hands if hand.changes[side] > 0)
+
+
+def _forfeits(done: Finished, side: int) -> int:
+    """1 when the player forfeited the match (a declared hand that could not be shown), else 0."""
+    return int(side == done.state.forfeited or side in done.state.out)
+
+
 def hand_points(category: Category) -> int:
     return _POINTS[category]
 
@@ -117,7 +136,7 @@ class _Best:
 
     side: int | None
     category: Category | None
-    text: str
+    text: Text
 
 
 class Chicago(Race):
@@ -165,7 +184,7 @@ class Chicago(Race):
         if "forfeit" in record:
             others = [name for name in record if name != "forfeit"]
             if others:  # tally.md: the forfeit record has no other key, not even a null one
-                raise RecordError("A forfeit is recorded alone: leave every other field out.", others[0])
+                raise RecordError(msg("A forfeit is recorded alone: leave every other field out."), others[0])
             self._check_in(state, record["forfeit"], "forfeit")
             return
         self._check_in(state, record["last_trick"], "last_trick")
@@ -176,20 +195,22 @@ class Chicago(Race):
     def _check_showdown(self, state: ChicagoState, name: str, showdown: Mapping) -> None:
         best, category, cards = (showdown.get(key) for key in ("best_hand", "poker_hand", "cards"))
         if cards is not None and (best is not None or category is not None):
-            raise RecordError("Give a showdown either the best hand and its category or the cards, not both.",
+            raise RecordError(msg("Give a showdown either the best hand and its category or the cards, not both."),
                               f"{name}.cards")
         if best is not None:
             if category is None:
-                raise RecordError("Poker hand must be given: the category of the best hand.", f"{name}.poker_hand")
+                raise RecordError(msg("%(field)s must be given: the category of the best hand.",
+                                      field=declared("Poker hand")), f"{name}.poker_hand")
             self._check_in(state, best, f"{name}.best_hand")
         for side, hand in enumerate(cards or ()):
             if hand is not None and side in state.out:
-                raise RecordError(f"{side_name(side)} is out of the game: leave that hand empty.", f"{name}.cards")
+                raise RecordError(msg("%(side)s is out of the game: leave that hand empty.", side=side_name(side)),
+                                  f"{name}.cards")
 
     @staticmethod
     def _check_in(state: ChicagoState, side: int, field: str) -> None:
         if side in state.out:
-            raise RecordError(f"{side_name(side)} is out of the game and cannot be named.", field)
+            raise RecordError(msg("%(side)s is out of the game and cannot be named.", side=side_name(side)), field)
 
     # -- scoring ------------------------------------------------------------------------------
     def score_hand(self, state: ChicagoState, record: Mapping) -> HandResult:
@@ -205,19 +226,23 @@ class Chicago(Race):
             best = _best_hand(record[name])
             if best.side is not None:
                 changes[best.side] += hand_points(best.category)
-            reasons.append(Reason(f"{title}: {best.text}", rule))
+            # Translators: Chicago, a hand's reason: a showdown's name, then who scored it.
+            reasons.append(Reason(msg("%(showdown)s: %(best)s", showdown=declared(title), best=best.text), rule))
         changes[record["last_trick"]] += _LAST_TRICK
-        reasons.append(Reason(f"Last trick: {side_name(record['last_trick'])} +{_LAST_TRICK}", Rule.LAST_TRICK))
+        reasons.append(Reason(msg("Last trick: %(side)s +%(points)s", side=side_name(record["last_trick"]),
+                                  points=_LAST_TRICK), Rule.LAST_TRICK))
         after = state.evolve(points=added(state.points, changes))
         return HandResult(after, changes, reasons + self._end_reasons(after, Rule.END))
 
     def _forfeit(self, state: ChicagoState, side: int) -> HandResult:
-        text = f"{side_name(side)} forfeits: a declared hand could not be shown; the hand scores nothing"
         if state.options["forfeit_rule"] == ForfeitRule.ENDS_GAME:
             after = state.evolve(forfeited=side)
+            text = msg("%(side)s forfeits: a declared hand could not be shown; the hand scores nothing",
+                       side=side_name(side))
         else:
             after = state.evolve(out=(*state.out, side))
-            text += f", and {side_name(side)} leaves the game"
+            text = msg("%(side)s forfeits: a declared hand could not be shown; the hand scores nothing, "
+                       "and %(side)s leaves the game", side=side_name(side))
         reasons = [Reason(text, Rule.FORFEIT)] + self._end_reasons(after, Rule.FORFEIT)
         return HandResult(after, [0] * state.table.sides, reasons)
 
@@ -248,24 +273,27 @@ class Chicago(Race):
         out = state.out
         if len(in_play) == 1:
             alone = in_play[0]
-            return Result(True, alone, f"{side_name(alone)} wins: the only player left in", winners=(alone,), out=out)
+            return Result(True, alone, msg("%(side)s wins: the only player left in", side=side_name(alone)),
+                          winners=(alone,), out=out)
         highest = holders(state.points, max, among=in_play)
-        high = plural(state.points[highest[0]], "point")
+        high = _points(state.points[highest[0]])
         if self.reached(state) is not None:  # S3:357: the highest score wins
             return best_wins(highest, state.options, high, out=out)
         if not state.hands:
-            return Result(False, None, f"First to {_GAME} points", out=out)
+            return Result(False, None, _first_to(), out=out)
         return Result(False, None, leading(highest, high), out=out)
 
     def _after_forfeit(self, state: ChicagoState) -> Result:
         """ends_game: the best of the others wins; equal best share it, as no hand follows (ruling 12)."""
         others = [side for side in range(state.table.sides) if side != state.forfeited]
         highest = holders(state.points, max, among=others)
-        high = plural(state.points[highest[0]], "point")
-        cause = f"{side_name(state.forfeited)} forfeited"
+        high = _points(state.points[highest[0]])
+        out = side_name(state.forfeited)
         if len(highest) == 1:
-            return Result(True, highest[0], f"{side_name(highest[0])} wins with {high}: {cause}", winners=highest)
-        return Result(True, None, f"{names(highest)} share the win on {high}: {cause}", winners=highest)
+            return Result(True, highest[0], msg("%(side)s wins with %(score)s: %(out)s forfeited",
+                                                side=side_name(highest[0]), score=high, out=out), winners=highest)
+        return Result(True, None, msg("%(who)s share the win on %(score)s: %(out)s forfeited",
+                                      who=names(highest), score=high, out=out), winners=highest)
 
     def no_draw(self, state: ChicagoState) -> list[int]:
         """Players still in with 46 or more: they may not draw in the next hand (S3:355)."""
@@ -275,19 +303,30 @@ class Chicago(Race):
         no_draw = [] if self.result(state).over else self.no_draw(state)  # no next hand to draw in
         sides = tuple(SideBoard(score, self.unit, _GAME, flag=self._flag(state, side, no_draw))
                       for side, score in enumerate(state.points))
-        lines = [f"First to {_GAME} points"]
+        lines = [_first_to()]
         if no_draw:
-            lines.append(f"No drawing next hand: {names(no_draw)}")
+            lines.append(msg("No drawing next hand: %(who)s", who=names(no_draw)))
         return dataclasses.replace(super().board(state), sides=sides, lines=tuple(lines),
                                    turn=(("Deals", state.dealer),))
 
+    statistics = (
+        Statistic("final_score", "Highest final score", lambda done, side: done.state.points[side], keep=MOST),
+        Statistic("royal_flushes", "Royal flushes", _royal_flushes),
+        Statistic("forfeits", "Forfeits", _forfeits),
+    )
+
     @staticmethod
-    def _flag(state: ChicagoState, side: int, no_draw: list[int]) -> str | None:
+    def _flag(state: ChicagoState, side: int, no_draw: list[int]) -> Text | None:
         if side in state.out:
-            return "Out"
+            # Translators: Chicago, a player's flag on the scoreboard: the player left the game.
+            return msg("Out")
         if side == state.forfeited:
-            return "Forfeited"
-        return "No draw" if side in no_draw else None
+            # Translators: Chicago, a player's flag on the scoreboard: the player's forfeit ended the match.
+            return msg("Forfeited")
+        if side in no_draw:
+            # Translators: Chicago, a player's flag on the scoreboard: 46 points or more, may not draw next hand.
+            return msg("No draw")
+        return None
 
     def public_state(self, state: ChicagoState) -> dict:
         return {"no_draw": self.no_draw(state), "out": sorted(state.out), "winners": list(self.result(state).winners)}
@@ -316,22 +355,34 @@ def _best_hand(showdown: Mapping) -> _Best:
         return _best_of_cards(showdown["cards"])
     side = showdown.get("best_hand")
     if side is None:
-        return _Best(None, None, "nobody scored (all passed, or equal best hands)")
+        return _Best(None, None, msg("nobody scored (all passed, or equal best hands)"))
     category = Category.from_key(showdown["poker_hand"])
-    return _Best(side, category, f"{side_name(side)}, {category.label}: +{plural(hand_points(category), 'point')}")
+    return _Best(side, category, counted(hand_points(category), "%(side)s, %(category)s: +%(num)s point",
+                                         "%(side)s, %(category)s: +%(num)s points",
+                                         side=side_name(side), category=category.label))
 
 
 def _best_of_cards(hands: list[list[str] | None]) -> _Best:
     values = {side: poker.evaluate(hand) for side, hand in enumerate(hands) if hand is not None}
     if not values:
-        return _Best(None, None, "no hand shown: nobody scored")
+        return _Best(None, None, msg("no hand shown: nobody scored"))
     top = max(values.values())
     best = [side for side, value in values.items() if value == top]
     if len(best) > 1:
-        return _Best(None, None, f"{names(best)} hold equal best hands ({top.category.label}): nobody scored")
+        return _Best(None, None, msg("%(who)s hold equal best hands (%(category)s): nobody scored",
+                                     who=names(best), category=top.category.label))
     side, category = best[0], top.category
-    return _Best(side, category, f"{side_name(side)} has the best hand, {category.label}: "
-                                 f"+{plural(hand_points(category), 'point')}")
+    return _Best(side, category, counted(hand_points(category), "%(side)s has the best hand, %(category)s: +%(num)s point",
+                                         "%(side)s has the best hand, %(category)s: +%(num)s points",
+                                         side=side_name(side), category=category.label))
+
+
+def _points(number: int) -> Text:
+    return counted(number, "%(num)s point", "%(num)s points")
+
+
+def _first_to() -> Text:
+    return counted(_GAME, "First to %(num)s point", "First to %(num)s points")
 
 
 from . import register  # noqa: E402  (at the bottom: the registry imports this module)

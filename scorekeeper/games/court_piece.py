@@ -38,12 +38,15 @@ from .base import (
     RecordError,
     Result,
     State,
+    Text,
     added,
+    agreeing,
+    counted,
+    msg,
     only,
-    plural,
-    side_does,
     side_name,
 )
+from .statistics import MOST, Finished, Statistic, longest_run, sole_scorer
 
 _PLAYERS = 4
 _TRICKS_IN_HAND = 13
@@ -91,16 +94,42 @@ class Streak:
         """The tally once `side` wins a hand: one more, or a fresh start at 1 (S4:100)."""
         return Streak(side, self.count + 1 if self.side == side else 1)
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
         if self.side is None:
-            return "no streak"
-        return f"streak {side_name(self.side)} {self.count} of {_WINS_FOR_COURT}"
+            # Translators: Court Piece: nobody has won a hand in a row yet
+            return msg("no streak")
+        return msg("streak %(side)s %(count)s of %(needed)s", side=side_name(self.side), count=self.count,
+                   needed=_WINS_FOR_COURT)
 
 
 @dataclass(frozen=True)
 class CourtPieceState(State):
     courts: tuple[int, ...] = (0, 0)
     streak: Streak = Streak()
+
+
+def courts(number: int) -> Text:
+    """"1 court", "3 courts"."""
+    return counted(number, "%(num)s court", "%(num)s courts")
+
+
+# -- what the table counts over a match (the statistics, declared beside the board) -------------------
+
+
+def _hand_winners(done: Finished) -> list[int]:
+    """Who won each hand: the side that scored a court in it, else the side whose streak it extended
+    (a hand without a court always starts or extends the winners' streak)."""
+    return [sole_scorer(hand.changes) if any(hand.changes) else hand.state.streak.side for hand in done.hands]
+
+
+def _longest_run(done: Finished, side: int) -> int:
+    return longest_run(_hand_winners(done), side)
+
+
+def _all_thirteen(done: Finished, side: int) -> int:
+    """Hands won with all thirteen tricks: the only hands worth `all13_courts` (52 or 53) or more;
+    any other hand scores a court or two at most."""
+    return sum(1 for hand in done.hands if hand.changes[side] >= done.state.options["all13_courts"])
 
 
 class CourtPiece(Race):
@@ -196,7 +225,7 @@ class CourtPiece(Race):
         if _TRICKS_IN_HAND in tricks:
             # Taking all 13 means taking the first seven, which is a court: RULES 1.2.3.
             raise RecordError(
-                "A side that took all 13 tricks took the first seven: record it as first_seven with all_thirteen.",
+                msg("A side that took all 13 tricks took the first seven: record it as first_seven with all_thirteen."),
                 "tricks",
             )
 
@@ -216,14 +245,17 @@ class CourtPiece(Race):
         game_winner = self.reached(new_state)
         if game_winner is not None:
             target = self.target(new_state)
-            reasons.append(Reason(f"{side_does(game_winner, 'reaches')} {plural(target, 'court')} and wins", Rule.END))
+            reached = agreeing(game_winner, "%(side)s reaches %(courts)s and wins", "%(side)s reach %(courts)s and win",
+                               courts=courts(target))
+            reasons.append(Reason(reached, Rule.END))
         return HandResult(new_state, changes, reasons, game_winner)
 
     @staticmethod
-    def _played_out(tricks: list[int]) -> tuple[int, str]:
+    def _played_out(tricks: list[int]) -> tuple[int, Text]:
         """The side with seven or more tricks wins the hand (S4:99), and how to say so."""
         winner = 0 if tricks[0] > tricks[1] else 1
-        return winner, f"{side_does(winner, 'wins')} the hand {tricks[winner]}-{tricks[1 - winner]}"
+        return winner, agreeing(winner, "%(side)s wins the hand %(won)s-%(lost)s", "%(side)s win the hand %(won)s-%(lost)s",
+                                won=tricks[winner], lost=tricks[1 - winner])
 
     def _court_hand(self, state: CourtPieceState, outcome: Outcome, record: Mapping) -> tuple[int, int, list[Reason]]:
         """The winner of a first-seven or revoke hand and the courts it scores at once."""
@@ -231,12 +263,14 @@ class CourtPiece(Race):
         name = side_name(side)
         if outcome is Outcome.REVOKE:
             winner = 1 - side  # S4:96: the revoking side forfeits the hand
-            text = f"{name} revoked: {side_name(winner)} +{plural(_REVOKE_COURTS, 'court')}"
+            text = msg("%(side)s revoked: %(winner)s +%(courts)s", side=name, winner=side_name(winner),
+                       courts=courts(_REVOKE_COURTS))
             return winner, _REVOKE_COURTS, [Reason(text, Rule.REVOKE)]
         if self.value(record, "all_thirteen"):
             awarded = state.options["all13_courts"]
-            return side, awarded, [Reason(f"{name} took all thirteen: +{plural(awarded, 'court')}", Rule.ALL_THIRTEEN)]
-        text = f"{name} took the first seven tricks: +{plural(_FIRST_SEVEN_COURTS, 'court')}"
+            text = msg("%(side)s took all thirteen: +%(courts)s", side=name, courts=courts(awarded))
+            return side, awarded, [Reason(text, Rule.ALL_THIRTEEN)]
+        text = msg("%(side)s took the first seven tricks: +%(courts)s", side=name, courts=courts(_FIRST_SEVEN_COURTS))
         return side, _FIRST_SEVEN_COURTS, [Reason(text, Rule.FIRST_SEVEN)]
 
     @staticmethod
@@ -245,12 +279,14 @@ class CourtPiece(Race):
         policy = StreakPolicy(state.options["court_hand_streak_policy"])
         before = state.streak
         if policy is StreakPolicy.COUNT_AS_WIN:
-            return _streak_win(before, winner, "the court hand counts as a win", Rule.COURT_HANDS)
+            return _streak_win(before, winner, msg("the court hand counts as a win"), Rule.COURT_HANDS)
         if policy is StreakPolicy.IGNORE and before.side == winner:
-            return before, 0, [Reason(f"the court hand leaves the streak alone: {before.describe()}", Rule.COURT_HANDS)]
+            text = msg("the court hand leaves the streak alone: %(streak)s", streak=before.describe())
+            return before, 0, [Reason(text, Rule.COURT_HANDS)]
         if before.side is None:
             return before, 0, []
-        return Streak(), 0, [Reason(f"{before.describe()} ends: the court hand resets it", Rule.COURT_HANDS)]
+        text = msg("%(streak)s ends: the court hand resets it", streak=before.describe())
+        return Streak(), 0, [Reason(text, Rule.COURT_HANDS)]
 
     def next_dealer(self, before: CourtPieceState, after: CourtPieceState, record: Mapping) -> int:
         """S4:103 and S4:96 with RULES CP-Q3: the losing side always deals, so the winners choose trumps."""
@@ -267,19 +303,31 @@ class CourtPiece(Race):
     def result(self, state: CourtPieceState, called: bool = False) -> Result:
         winner = self.winner(state, called)  # S4:104: called, more courts wins
         if winner is not None:
-            return Result(True, winner, wins(winner, state.courts, " the match", "court"))
+            return Result(True, winner, wins(winner, state.courts, "match", courts))
         if called:  # S4:104: equal courts, none at all included, is a draw
-            level = "no courts yet" if not state.courts[0] else f"{plural(state.courts[0], 'court')} each"
-            return Result(True, None, f"The match is a draw: {level}")
-        return Result(False, None, lead_or_level(state.courts, "court", nothing="No courts yet"))
+            if not state.courts[0]:
+                return Result(True, None, msg("The match is a draw: no courts yet"))
+            return Result(True, None, msg("The match is a draw: %(courts)s each", courts=courts(state.courts[0])))
+        return Result(False, None, lead_or_level(state.courts, courts, nothing=msg("No courts yet")))
 
     def board(self, state: CourtPieceState) -> Board:
         streak = state.streak
-        run = "none" if streak.side is None else f"{side_name(streak.side)}: {streak.count} of {_WINS_FOR_COURT}"
+        if streak.side is None:
+            # Translators: Court Piece's scoreboard: nobody has won a hand in a row yet
+            lines = [msg("Streak: none")]
+        else:
+            lines = [msg("Streak: %(side)s: %(count)s of %(needed)s", side=side_name(streak.side), count=streak.count,
+                         needed=_WINS_FOR_COURT)]
         target = self.target(state)
-        lines = [f"Streak: {run}"] + ([f"First to {plural(target, 'court')}"] if target else [])
+        lines += [msg("First to %(courts)s", courts=courts(target))] if target else []
         turn = (("Deals", state.dealer), ("Trumps", self.trump_chooser(state)))
         return dataclasses.replace(super().board(state), lines=tuple(lines), turn=turn)
+
+    statistics = (
+        Statistic("courts", "Courts won", lambda done, side: done.state.courts[side]),
+        Statistic("longest_run", "Longest run of hands won", _longest_run, keep=MOST),
+        Statistic("all_thirteen", "Hands with all thirteen tricks", _all_thirteen),
+    )
 
     def example_hand(self, state: CourtPieceState, rng) -> dict:
         roll = rng.random()
@@ -310,14 +358,14 @@ def _hand_winner(state: State, record: Mapping) -> int:
     return state.table.other(record["side"]) if outcome is Outcome.REVOKE else record["side"]
 
 
-def _streak_win(before: Streak, winner: int, event: str, rule: str = Rule.STREAK) -> tuple[Streak, int, list[Reason]]:
+def _streak_win(before: Streak, winner: int, event: Text, rule: str = Rule.STREAK) -> tuple[Streak, int, list[Reason]]:
     """A hand won by `winner` counted on the streak: the seventh in a row scores a court (S4:101)."""
     reached = before.won_by(winner)
-    reasons = [Reason(f"{event}: {reached.describe()}", rule)]
+    reasons = [Reason(msg("%(event)s: %(streak)s", event=event, streak=reached.describe()), rule)]
     if reached.count < _WINS_FOR_COURT:
         return reached, 0, reasons
     # RULES CP-Q4: the tally goes back to nothing, and the next winner starts at 1
-    text = f"{side_name(winner)}: seventh hand in a row: +{plural(_STREAK_COURTS, 'court')}"
+    text = msg("%(side)s: seventh hand in a row: +%(courts)s", side=side_name(winner), courts=courts(_STREAK_COURTS))
     reasons.append(Reason(text, Rule.STREAK))
     return Streak(), _STREAK_COURTS, reasons
 

@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from .texts import Text, joined, msg
+
 _RANK_ORDER = "A23456789TJQK"  # A low, K high (S2:16 "a standard hand of Cribbage")
 _FIFTEEN, _FIFTEEN_POINTS = 15, 2
 _PAIR_POINTS = 2
@@ -41,12 +43,23 @@ class LineCount:
     def total(self) -> int:
         return self.fifteens + self.pairs + self.runs + self.flush
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
         """'fifteens 4, pair 2, runs 3' (nothing: 'nothing')."""
-        parts = [f"{name} {points}" for name, points in
-                 (("fifteens", self.fifteens), ("pairs", self.pairs), ("runs", self.runs), ("flush", self.flush))
-                 if points]
-        return ", ".join(parts) or "nothing"
+        parts = []
+        if self.fifteens:
+            # Translators: what fifteens scored in one line of five cards (Tabletop Cribbage)
+            parts.append(msg("fifteens %(points)s", points=self.fifteens))
+        if self.pairs:
+            # Translators: what pairs scored in one line of five cards (Tabletop Cribbage)
+            parts.append(msg("pairs %(points)s", points=self.pairs))
+        if self.runs:
+            # Translators: what runs scored in one line of five cards (Tabletop Cribbage)
+            parts.append(msg("runs %(points)s", points=self.runs))
+        if self.flush:
+            # Translators: what a flush scored in one line of five cards (Tabletop Cribbage)
+            parts.append(msg("flush %(points)s", points=self.flush))
+        # Translators: a line of five cards that scored nothing (Tabletop Cribbage)
+        return joined(parts, ", ") if parts else msg("nothing")
 
 
 def rank_number(card: str) -> int:

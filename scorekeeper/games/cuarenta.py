@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ._race import Race, each_side, first_to, wins
-from .base import Board, Field, HandResult, Reason, RecordError, Result, State, agree, names, side_does, side_name
+from .base import Board, Field, HandResult, Reason, RecordError, Result, State, Text, agreeing, msg, names, side_name
+from .statistics import LEAST, Finished, Statistic
 
 _TARGET = 40  # S2:28, S2:34
 _LIMPIA_CLOSED_FROM = 38  # S2:50: no limpia at 38 or more
@@ -98,22 +99,39 @@ class _Scored:
     """One event applied: what it scored and the line saying so."""
 
     points: int
-    text: str
+    text: Text
 
 
 def event_points(event: str, before: int) -> _Scored:
     """What one event is worth to a side that had `before` points just before it (S2:38-50)."""
     kind = Event(event)
     if kind is Event.FOUR_OF_A_KIND:
-        return _Scored(0, "four of a kind dealt: wins the game at once")
+        # Translators: Cuarenta, a reason line after a side's name ("A: four of a kind dealt...")
+        return _Scored(0, msg("four of a kind dealt: wins the game at once"))
     if kind is Event.LIMPIA and before >= _LIMPIA_CLOSED_FROM:
-        return _Scored(0, f"limpia at {before}: nothing, no limpia counts from {_LIMPIA_CLOSED_FROM}")
+        return _Scored(0, msg("limpia at %(before)s: nothing, no limpia counts from %(closed)s",
+                              before=before, closed=_LIMPIA_CLOSED_FROM))
     if kind is Event.CAIDA_LIMPIA and before >= _LIMPIA_CLOSED_FROM:
         points = _POINTS[Event.CAIDA]
-        return _Scored(points, f"caida and limpia at {before}: +{points} for the caida only")
+        return _Scored(points, msg("caida and limpia at %(before)s: +%(points)s for the caida only",
+                                   before=before, points=points))
     points = _POINTS[kind]
-    name = {Event.CAIDA_LIMPIA: "caida and limpia", Event.RONDA_CAPTURE: "ronda captured"}.get(kind, kind.value)
-    return _Scored(points, f"{name}: +{points}")
+    return _Scored(points, _scored_text(kind, points))
+
+
+def _scored_text(kind: Event, points: int) -> Text:
+    """"ronda: +4", "caida and limpia: +4"...: an event that scored in full."""
+    # Translators: Cuarenta, a reason line after a side's name ("A: ronda: +4"); ronda, caida and
+    # limpia are the game's own words
+    if kind is Event.RONDA:
+        return msg("ronda: +%(points)s", points=points)
+    if kind is Event.CAIDA:
+        return msg("caida: +%(points)s", points=points)
+    if kind is Event.LIMPIA:
+        return msg("limpia: +%(points)s", points=points)
+    if kind is Event.CAIDA_LIMPIA:
+        return msg("caida and limpia: +%(points)s", points=points)
+    return msg("ronda captured: +%(points)s", points=points)
 
 
 def carton_points(cards: int, rule: str = CartonRule.SEED) -> int:
@@ -125,6 +143,20 @@ def carton_points(cards: int, rule: str = CartonRule.SEED) -> int:
         return _CARTON_BASE + past // 2
     points = _CARTON_BASE + past
     return points + points % 2
+
+
+# -- what the table counts over a match (the statistics, declared beside the board) -------------------
+
+
+def _fewest_rounds(done: Finished, side: int) -> int | None:
+    """The rounds the side took to win the game; None for the side that lost it."""
+    return len(done.hands) if done.result.winner == side else None
+
+
+def _four_of_a_kind(done: Finished, side: int) -> int:
+    """1 when the side won the game by four of a kind: the only win below 40, as it adds nothing and
+    any earlier event that reached 40 would have ended the game first."""
+    return int(done.result.winner == side and done.state.points[side] < _TARGET)
 
 
 class Cuarenta(Race):
@@ -157,7 +189,7 @@ class Cuarenta(Race):
 
     def check_players(self, players: int) -> None:
         if players not in _PLAYER_COUNTS:
-            raise RecordError("Cuarenta is played by 2 players, or 4 in two partnerships: not 3.", "players")
+            raise RecordError(msg("Cuarenta is played by 2 players, or 4 in two partnerships: not 3."), "players")
 
     # -- checking -----------------------------------------------------------------------------
     def validate(self, state: CuarentaState, record: dict) -> None:
@@ -166,20 +198,21 @@ class Cuarenta(Race):
         _check_ronda_captures(events)
         ended_at = self._run(state, events).ended_at
         if ended_at is not None and ended_at < len(events):
-            message = (f"What scored, entry {ended_at + 1}: nothing can follow entry {ended_at}, which won the "
-                       f"game.")
+            message = msg("What scored, entry %(entry)s: nothing can follow entry %(won_at)s, which won the game.",
+                          entry=ended_at + 1, won_at=ended_at)
             raise RecordError(message, "events")
         self._check_cards(self.value(record, "cards"), won=ended_at is not None)
 
     @staticmethod
     def _check_cards(cards: list[int] | None, won: bool) -> None:
         if won and cards is not None:
-            raise RecordError("Cards captured must be left out: the game was won during the round, so the cards "
-                              "are not counted.", "cards")
+            raise RecordError(msg("Cards captured must be left out: the game was won during the round, so the "
+                                  "cards are not counted."), "cards")
         if not won and cards is None:
-            raise RecordError("Cards captured must be given: the round was played to its end.", "cards")
+            raise RecordError(msg("Cards captured must be given: the round was played to its end."), "cards")
         if cards is not None and sum(cards) > _DECK:
-            raise RecordError(f"Cards captured add up to {sum(cards)}: there are only {_DECK} cards.", "cards")
+            raise RecordError(msg("Cards captured add up to %(total)s: there are only %(deck)s cards.",
+                                  total=sum(cards), deck=_DECK), "cards")
 
     # -- scoring ------------------------------------------------------------------------------
     def score_hand(self, state: CuarentaState, record: Mapping) -> HandResult:
@@ -198,10 +231,11 @@ class Cuarenta(Race):
         return HandResult(new, changes, reasons, winner)
 
     @staticmethod
-    def _win_text(winner: int, points: Sequence[int], run: _Run) -> str:
+    def _win_text(winner: int, points: Sequence[int], run: _Run) -> Text:
         if run.by_four:
-            return f"{side_does(winner, 'wins')} the game: four of a kind"
-        return f"{side_does(winner, 'reaches')} {points[winner]} and {agree(winner, 'wins')} the game"
+            return agreeing(winner, "%(side)s wins the game: four of a kind", "%(side)s win the game: four of a kind")
+        return agreeing(winner, "%(side)s reaches %(points)s and wins the game",
+                        "%(side)s reach %(points)s and win the game", points=points[winner])
 
     def _run(self, state: CuarentaState, events: Sequence[Mapping]) -> _Run:
         """The events applied in order from the points before the round, up to a win (S2:34)."""
@@ -210,30 +244,37 @@ class Cuarenta(Race):
             side = event["side"]
             scored = event_points(event["type"], points[side])
             points[side] += scored.points
-            reasons.append(Reason(f"{side_name(side)}: {scored.text}", _RULE_OF[Event(event["type"])]))
+            # Translators: Cuarenta, a reason line: a side, then what it scored ("A: caida: +2")
+            text = msg("%(side)s: %(scored)s", side=side_name(side), scored=scored.text)
+            reasons.append(Reason(text, _RULE_OF[Event(event["type"])]))
             if event["type"] == Event.FOUR_OF_A_KIND:
                 return _Run(tuple(points), reasons, side, position + 1, by_four=True)
             if points[side] >= _TARGET:
                 return _Run(tuple(points), reasons, side, position + 1)
         return _Run(tuple(points), reasons)
 
-    def _carton(self, state: CuarentaState, cards: list[int]) -> dict[int, tuple[int, str]]:
+    def _carton(self, state: CuarentaState, cards: list[int]) -> dict[int, tuple[int, Text]]:
         """The card count at the end of the round (S2:52-53, ruling 7): who scores, how much, why."""
         rule = state.options["carton_rule"]
         rich = [side for side in (0, 1) if cards[side] >= _CARTON_CARDS]
-        counts = f"{cards[0]} cards to {cards[1]}"
+        counts = {"first": cards[0], "second": cards[1]}
         if len(rich) == 1:
             side = rich[0]
             scored = carton_points(cards[side], rule)
-            return {side: (scored, f"{side_name(side)}: {cards[side]} cards, carton +{scored}")}
+            return {side: (scored, msg("%(side)s: %(cards)s cards, carton +%(points)s",
+                                       side=side_name(side), cards=cards[side], points=scored))}
         if len(rich) == 2:
             side = state.table.other(state.table.side_of(state.dealer))
-            return {side: (_CARTON_BASE, f"{counts}: {side_name(side)} did not deal, carton +{_CARTON_BASE}")}
+            return {side: (_CARTON_BASE, msg("%(first)s cards to %(second)s: %(side)s did not deal, carton +%(points)s",
+                                             side=side_name(side), points=_CARTON_BASE, **counts))}
         if cards[0] == cards[1]:
-            return {0: (0, f"{counts}: nobody has 20 or more, equal counts score nothing")}
+            return {0: (0, msg("%(first)s cards to %(second)s: nobody has 20 or more, equal counts score nothing",
+                               **counts))}
         side = 0 if cards[0] > cards[1] else 1
-        return {side: (_MORE_CARDS_POINTS, f"{counts}: nobody has 20, {side_does(side, 'has')} more, "
-                                           f"+{_MORE_CARDS_POINTS}")}
+        return {side: (_MORE_CARDS_POINTS, agreeing(side, "%(first)s cards to %(second)s: nobody has 20, %(side)s has more, "
+                                                          "+%(points)s",
+                                                    "%(first)s cards to %(second)s: nobody has 20, %(side)s have more, "
+                                                    "+%(points)s", points=_MORE_CARDS_POINTS, **counts))}
 
     # -- standing -----------------------------------------------------------------------------
     def result(self, state: CuarentaState, called: bool = False) -> Result:
@@ -245,11 +286,16 @@ class Cuarenta(Race):
         return _TARGET
 
     def board(self, state: CuarentaState) -> Board:
-        ronda = "three of a rank" if state.options["ronda_by"] == RondaBy.RANK else "three of a suit"
+        ronda = msg("Ronda: three of a rank") if state.options["ronda_by"] == RondaBy.RANK else msg("Ronda: three of a suit")
         over = state.winner is not None
         closed = [side for side, is_open in enumerate(_limpia_open(state)) if not is_open and not over]
-        lines = [f"Ronda: {ronda}"] + ([f"No limpia for {names(closed)} (38 or more)"] if closed else [])
+        lines = [ronda] + ([msg("No limpia for %(sides)s (38 or more)", sides=names(closed))] if closed else [])
         return dataclasses.replace(super().board(state), lines=tuple(lines), turn=(("Deals", state.dealer),))
+
+    statistics = (
+        Statistic("fewest_rounds", "Fewest rounds to win", _fewest_rounds, keep=LEAST),
+        Statistic("four_of_a_kind", "Games won by four of a kind", _four_of_a_kind),
+    )
 
     def public_state(self, state: CuarentaState) -> dict:
         return {"limpia_open": _limpia_open(state)}
@@ -288,11 +334,15 @@ def _check_limits(events: Sequence[Mapping]) -> None:
     plays = Counter(event["side"] for event in events if event["type"] in _PLAYS)
     for side in (0, 1):
         if rondas[side] > _MOST_RONDAS:
-            raise RecordError(f"What scored: {side_does(side, 'has')} {rondas[side]} rondas; a side can declare at "
-                              f"most {_MOST_RONDAS} in a round.", "events")
+            raise RecordError(agreeing(side, "What scored: %(side)s has %(rondas)s rondas; a side can declare at most "
+                                             "%(most)s in a round.",
+                                       "What scored: %(side)s have %(rondas)s rondas; a side can declare at most "
+                                       "%(most)s in a round.", rondas=rondas[side], most=_MOST_RONDAS), "events")
         if plays[side] > _MOST_PLAYS:
-            raise RecordError(f"What scored: {side_does(side, 'has')} {plays[side]} scoring plays; a side plays "
-                              f"only {_MOST_PLAYS} cards in a round.", "events")
+            raise RecordError(agreeing(side, "What scored: %(side)s has %(plays)s scoring plays; a side plays only "
+                                             "%(most)s cards in a round.",
+                                       "What scored: %(side)s have %(plays)s scoring plays; a side plays only "
+                                       "%(most)s cards in a round.", plays=plays[side], most=_MOST_PLAYS), "events")
 
 
 def _check_ronda_captures(events: Sequence[Mapping]) -> None:
@@ -305,8 +355,9 @@ def _check_ronda_captures(events: Sequence[Mapping]) -> None:
         elif event["type"] == Event.RONDA_CAPTURE:
             other = 1 - side
             if not open_rondas[other]:
-                raise RecordError(f"What scored, entry {position}: a ronda capture needs a ronda of "
-                                  f"{side_name(other)} listed before it in this round, not captured yet.", "events")
+                raise RecordError(msg("What scored, entry %(entry)s: a ronda capture needs a ronda of %(side)s listed "
+                                      "before it in this round, not captured yet.", entry=position,
+                                      side=side_name(other)), "events")
             open_rondas[other] -= 1
 
 

@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum, StrEnum
 
+from ._race import wins
 from .base import (
     Board,
     Field,
@@ -32,12 +33,17 @@ from .base import (
     Result,
     SideBoard,
     State,
+    Text,
     added,
-    agree,
-    plural,
-    side_does,
+    agreeing,
+    counted,
+    declared,
+    joined,
+    listing,
+    msg,
     side_name,
 )
+from .statistics import Statistic, gained
 
 _GAME_STAKE = "game"
 _STAKES = (2, 4, 7, 9, _GAME_STAKE)
@@ -95,9 +101,19 @@ class _Outcome:
 
     side: int
     stones: int | None
-    text: str
+    text: Text
     rule: Rule
-    detail: str = ""  # how `stones` adds up, when it is more than one number
+    detail: Text | None = None  # how `stones` adds up, when it is more than one number
+
+
+def _games(number: int) -> Text:
+    """"1 game", "2 games" (Envite's games, the chicos)."""
+    return counted(number, "%(num)s game", "%(num)s games")
+
+
+def _games_won(games: int, to_win: int) -> Text:
+    """"Games: 1 of 2", a side's line on the scoreboard."""
+    return msg("Games: %(games)s of %(to_win)s", games=games, to_win=to_win)
 
 
 def _lying(state: EnviteState) -> list[bool]:
@@ -112,13 +128,19 @@ def _lying_side(state: EnviteState) -> int:
     return _lying(state).index(True)
 
 
-def _gain_text(side: int, earned: int, gained: int, detail: str) -> str:
+def _gain_text(side: int, earned: int, gained: int, detail: Text | None) -> Text:
     """"A +3 stones (4 won; 1 over eleven ignored)": the gain after the cap and what it cut."""
     notes = [detail] if detail else []
     if gained < earned:
-        notes = [detail or f"{earned} won", f"{earned - gained} over eleven ignored"]
-    text = f"{side_name(side)} +{plural(gained, 'stone')}"
-    return f"{text} ({'; '.join(notes)})" if notes else text
+        notes = [detail or msg("%(stones)s won", stones=earned),
+                 msg("%(stones)s over eleven ignored", stones=earned - gained)]
+    text = counted(gained, "%(side)s +%(num)s stone", "%(side)s +%(num)s stones", side=side_name(side))
+    return msg("%(gain)s (%(notes)s)", gain=text, notes=joined(notes, "; ")) if notes else text
+
+
+def _trawl_bonus(stake: int, bonus: int) -> Text:
+    """"4 + 2 trawl bonus": how the stones of a hand lost on a trawl add up."""
+    return msg("%(stake)s + %(bonus)s trawl bonus", stake=stake, bonus=bonus)
 
 
 class Envite(Game):
@@ -172,32 +194,34 @@ class Envite(Game):
 
     def _check_raise(self, record: dict) -> None:
         if self.value(record, "declined") and self.value(record, "stake") == _OPENING_STAKE:
-            message = "Declined needs the raise that was turned down (4, 7, 9 or game): at 2 nobody raised."
+            message = msg("Declined needs the raise that was turned down (4, 7, 9 or game): at 2 nobody raised.")
             raise RecordError(message, "declined")
 
     def _refuse_bidding(self, record: dict) -> None:
         given = [name for name in ("stake", "declined") if name in record]
         if given:
-            message = f"No bidding while a side is lying down: leave out {' and '.join(given)}."
+            titles = {fld.name: fld.title for fld in self.hand_fields}
+            left_out = listing(declared(titles[name], lower=True) for name in given)
+            message = msg("No bidding while a side is lying down: leave out %(fields)s.", fields=left_out)
             raise RecordError(message, fields={name: message for name in given})
 
     def _check_forfeit(self, mode: _Mode, record: dict) -> None:
         if not self.value(record, "forfeit") or mode is _Mode.ONE_LYING:
             return
         if mode is _Mode.BOTH_LYING:
-            message = "Forfeit is not possible: with both sides lying down the hand must be played."
+            message = msg("Forfeit is not possible: with both sides lying down the hand must be played.")
         else:
-            message = "Forfeit is only possible while exactly one side is lying down (on 11 stones)."
+            message = msg("Forfeit is only possible while exactly one side is lying down (on 11 stones).")
         raise RecordError(message, "forfeit")
 
     def _check_trawl(self, record: dict) -> None:
         if not self.value(record, "trawl_failure"):
             return
         if self.value(record, "declined"):
-            message = "A declined raise ends the hand unplayed, so there was no trawl failure."
+            message = msg("A declined raise ends the hand unplayed, so there was no trawl failure.")
             raise RecordError(message, "trawl_failure")
         if self.value(record, "forfeit"):
-            message = "A forfeited hand is not played, so there was no trawl failure."
+            message = msg("A forfeited hand is not played, so there was no trawl failure.")
             raise RecordError(message, "trawl_failure")
 
     def _check_winner(self, state: EnviteState, record: dict) -> None:
@@ -205,10 +229,10 @@ class Envite(Game):
         if self.value(record, "forfeit"):
             taker = 1 - _lying_side(state)
             if winner is not None and winner != taker:
-                message = f"With a forfeit the winner is {side_name(taker)}, the side not lying down."
+                message = msg("With a forfeit the winner is %(side)s, the side not lying down.", side=side_name(taker))
                 raise RecordError(message, "winner")
         elif winner is None:
-            message = "Who won the hand? Nothing was chosen: the side that won it, or whose raise was declined."
+            message = msg("Who won the hand? Nothing was chosen: the side that won it, or whose raise was declined.")
             raise RecordError(message, "winner")
 
     # -- scoring ----------------------------------------------------------------------------
@@ -219,7 +243,8 @@ class Envite(Game):
         side = outcome.side
         changes = [0, 0]
         changes[side] = min(_CAP, state.stones[side] + outcome.stones) - state.stones[side]
-        text = f"{outcome.text}: {_gain_text(side, outcome.stones, changes[side], outcome.detail)}"
+        text = msg("%(outcome)s: %(gain)s", outcome=outcome.text,
+                   gain=_gain_text(side, outcome.stones, changes[side], outcome.detail))
         return HandResult(state.evolve(stones=added(state.stones, changes)), changes, [Reason(text, outcome.rule)])
 
     def _outcome(self, state: EnviteState, record: Mapping) -> _Outcome:
@@ -234,46 +259,70 @@ class Envite(Game):
 
     def _compulsory_outcome(self, record: Mapping) -> _Outcome:
         winner = self.value(record, "winner")
-        text = f"both sides lying down: {side_does(winner, 'wins')} the compulsory hand"
-        return _Outcome(winner, None, text + self._trawl_note(record, winner), Rule.BOTH_LYING)
+        if self._trawl_decided(record):
+            text = agreeing(winner, "both sides lying down: %(side)s wins the compulsory hand after %(loser)s could "
+                                    "not follow a trawl",
+                            "both sides lying down: %(side)s win the compulsory hand after %(loser)s could not "
+                            "follow a trawl", loser=side_name(1 - winner))
+        else:
+            text = agreeing(winner, "both sides lying down: %(side)s wins the compulsory hand",
+                            "both sides lying down: %(side)s win the compulsory hand")
+        return _Outcome(winner, None, text, Rule.BOTH_LYING)
 
     def _lying_outcome(self, state: EnviteState, record: Mapping) -> _Outcome:
         lying = _lying_side(state)
         other = 1 - lying
         if self.value(record, "forfeit"):
-            text = f"{side_name(lying)}, lying down, {agree(lying, 'gives')} the hand up"
+            text = agreeing(lying, "%(side)s, lying down, gives the hand up", "%(side)s, lying down, give the hand up")
             return _Outcome(other, _LYING_FORFEIT, text, Rule.LYING_DOWN)
         if self.value(record, "winner") == lying:
-            text = f"{side_name(lying)}, lying down, {agree(lying, 'wins')} the hand"
-            return _Outcome(lying, None, text + self._trawl_note(record, lying), Rule.LYING_DOWN)
+            if self._trawl_decided(record):
+                text = agreeing(lying, "%(side)s, lying down, wins the hand after %(loser)s could not follow a trawl",
+                                "%(side)s, lying down, win the hand after %(loser)s could not follow a trawl",
+                                loser=side_name(other))
+            else:
+                text = agreeing(lying, "%(side)s, lying down, wins the hand", "%(side)s, lying down, win the hand")
+            return _Outcome(lying, None, text, Rule.LYING_DOWN)
         if not self.value(record, "trawl_failure"):
-            text = f"{side_name(lying)}, lying down, {agree(lying, 'loses')} the hand"
+            text = agreeing(lying, "%(side)s, lying down, loses the hand", "%(side)s, lying down, lose the hand")
             return _Outcome(other, _LYING_LOSS, text, Rule.LYING_DOWN)
         bonus = state.options["trawl_bonus_in_lying_hand"]
-        text = f"{side_name(lying)}, lying down, could not follow a trawl"
-        return _Outcome(other, _LYING_LOSS + bonus, text, Rule.LYING_DOWN, f"{_LYING_LOSS} + {bonus} trawl bonus")
+        text = msg("%(side)s, lying down, could not follow a trawl", side=side_name(lying))
+        return _Outcome(other, _LYING_LOSS + bonus, text, Rule.LYING_DOWN, _trawl_bonus(_LYING_LOSS, bonus))
 
     def _declined_outcome(self, record: Mapping) -> _Outcome:
         stake = self.value(record, "stake")
-        text = f"raise to {stake} declined"
+        if stake == _GAME_STAKE:
+            text = msg("raise to game declined")
+        else:
+            text = msg("raise to %(stake)s declined", stake=stake)
         return _Outcome(self.value(record, "winner"), _DECLINED_VALUE[stake], text, Rule.DECLINED)
 
     def _played_outcome(self, state: EnviteState, record: Mapping) -> _Outcome:
         stake = self.value(record, "stake")
         winner = self.value(record, "winner")
         if stake == _GAME_STAKE:
-            text = f"{side_does(winner, 'wins')} the hand played for the game"
-            return _Outcome(winner, None, text + self._trawl_note(record, winner), Rule.GAME_STAKE)
+            if self._trawl_decided(record):
+                text = agreeing(winner, "%(side)s wins the hand played for the game after %(loser)s could not follow "
+                                        "a trawl",
+                                "%(side)s win the hand played for the game after %(loser)s could not follow a trawl",
+                                loser=side_name(1 - winner))
+            else:
+                text = agreeing(winner, "%(side)s wins the hand played for the game",
+                                "%(side)s win the hand played for the game")
+            return _Outcome(winner, None, text, Rule.GAME_STAKE)
         if not self.value(record, "trawl_failure"):
-            return _Outcome(winner, stake, f"{side_does(winner, 'wins')} the hand at stake {stake}", Rule.STAKES)
+            text = agreeing(winner, "%(side)s wins the hand at stake %(stake)s",
+                            "%(side)s win the hand at stake %(stake)s", stake=stake)
+            return _Outcome(winner, stake, text, Rule.STAKES)
         bonus = state.options["trawl_bonus"]
-        text = f"{side_name(1 - winner)} could not follow a trawl at stake {stake}"
-        return _Outcome(winner, stake + bonus, text, Rule.TRAWLING, f"{stake} + {bonus} trawl bonus")
+        text = msg("%(side)s could not follow a trawl at stake %(stake)s", side=side_name(1 - winner), stake=stake)
+        return _Outcome(winner, stake + bonus, text, Rule.TRAWLING, _trawl_bonus(stake, bonus))
 
-    def _trawl_note(self, record: Mapping, winner: int) -> str:
-        """Say so when a trawl decided a game-winning hand (no bonus then: the game is won, ENV-Q6)."""
-        failed = self.value(record, "trawl_failure")
-        return f" after {side_name(1 - winner)} could not follow a trawl" if failed else ""
+    def _trawl_decided(self, record: Mapping) -> bool:
+        """Whether a trawl decided a game-winning hand, which its line then says (no bonus then: the
+        game is won, ENV-Q6)."""
+        return bool(self.value(record, "trawl_failure"))
 
     def _win_game(self, state: EnviteState, outcome: _Outcome) -> HandResult:
         side = outcome.side
@@ -282,8 +331,10 @@ class Envite(Game):
         games = list(state.games)
         games[side] += 1
         reasons = [
-            Reason(f"{outcome.text}: {side_name(side)} +{changes[side]} to twelve", outcome.rule),
-            Reason(f"{side_does(side, 'wins')} game {sum(games)}", Rule.GAME_AND_MATCH),
+            Reason(msg("%(outcome)s: %(side)s +%(stones)s to twelve", outcome=outcome.text, side=side_name(side),
+                       stones=changes[side]), outcome.rule),
+            Reason(agreeing(side, "%(side)s wins game %(number)s", "%(side)s win game %(number)s", number=sum(games)),
+                   Rule.GAME_AND_MATCH),
         ]
         new = state.evolve(stones=(0, 0), games=tuple(games), last_game=added(state.stones, changes))
         standing = self.result(new)
@@ -296,11 +347,12 @@ class Envite(Game):
         games = state.games
         for side in (0, 1):
             if games[side] >= state.options["games_to_win"]:
-                score = f"{plural(games[side], 'game')} to {games[1 - side]}"
-                return Result(True, side, f"{side_does(side, 'wins')} the match {score}")
+                return Result(True, side, wins(side, games, "match", _games))
         stones = state.stones
-        headline = (f"Game {sum(games) + 1}: {side_name(0)} {stones[0]}, {side_name(1)} {stones[1]} stones; "
-                    f"games {games[0]}-{games[1]}")
+        # Translators: Envite's headline during a match (a game is a chico)
+        headline = msg("Game %(number)s: %(side0)s %(stones0)s, %(side1)s %(stones1)s stones; "
+                       "games %(games0)s-%(games1)s", number=sum(games) + 1, side0=side_name(0), stones0=stones[0],
+                       side1=side_name(1), stones1=stones[1], games0=games[0], games1=games[1])
         return Result(False, None, headline)
 
     def scores(self, state: EnviteState) -> list[int]:
@@ -309,14 +361,21 @@ class Envite(Game):
     def board(self, state: EnviteState) -> Board:
         to_win = state.options["games_to_win"]
         if self.result(state).over and state.last_game:  # the stones as the match ended, not the 0-0 after it
-            sides = tuple(SideBoard(stones, self.unit, lines=(f"Games: {games} of {to_win}",))
+            sides = tuple(SideBoard(stones, self.unit, lines=(_games_won(games, to_win),))
                           for stones, games in zip(state.last_game, state.games))
-            return Board(sides, lines=("The stones as the last game ended",))
+            return Board(sides, lines=(msg("The stones as the last game ended"),))
         sides = tuple(
-            SideBoard(stones, self.unit, _CAP, (f"Games: {games} of {to_win}",), "Lying down" if lying else None)
+            # Translators: Envite's scoreboard: a side on eleven stones is lying down
+            SideBoard(stones, self.unit, _CAP, (_games_won(games, to_win),), msg("Lying down") if lying else None)
             for stones, games, lying in zip(state.stones, state.games, _lying(state))
         )
         return Board(sides, turn=(("Deals", state.dealer),))
+
+    statistics = (
+        # Every stone a side scored, the jump to twelve that wins a chico included.
+        Statistic("stones_won", "Stones won", gained),
+        Statistic("chicos_won", "Chicos won", lambda done, side: done.state.games[side]),
+    )
 
     def example_hand(self, state: EnviteState, rng) -> dict:
         winner = rng.randrange(2)

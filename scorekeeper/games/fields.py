@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar
 
+from .texts import Text, counted, declared, joined, msg, verbatim
+
 REQUIRED: Any = object()  # marks a field that has no default: it must be given
 
 CARD_RANKS = "AKQJT98765432"
@@ -53,11 +55,42 @@ class When:
         current = source.get(self.name, None if self.option else defaults.get(self.name))
         return any(_same(current, allowed) for allowed in self.values)
 
-    def phrase(self) -> str:
-        what = ("the option " if self.option else "the ") + self.name.replace("_", " ")
+    def phrase(self) -> Text:
+        name = _declared_words(self.name)
         if all(isinstance(v, bool) for v in self.values) and len(self.values) == 1:
-            return f"when {what} is {'ticked' if self.values[0] else 'not ticked'}"
-        return f"when {what} is {' or '.join(str(v).replace('_', ' ') for v in self.values)}"
+            if self.option:
+                return (msg("when the option %(name)s is ticked", name=name) if self.values[0]
+                        else msg("when the option %(name)s is not ticked", name=name))
+            return (msg("when the %(name)s is ticked", name=name) if self.values[0]
+                    else msg("when the %(name)s is not ticked", name=name))
+        values = either(_when_value(v) for v in self.values)
+        if self.option:
+            return msg("when the option %(name)s is %(values)s", name=name, values=values)
+        return msg("when the %(name)s is %(values)s", name=name, values=values)
+
+
+def _declared_words(name: str) -> Text:
+    """A declared name (a field's, a choice's) in small words, "play on" for play_on: in other
+    languages the title the form gives it ("Play on"), which the catalogs hold."""
+    text = name.replace("_", " ")
+    return declared(text[:1].upper() + text[1:], lower=True) if text == text.lower() else declared(text)
+
+
+def _when_value(value: Any) -> Any:
+    """One value of a `when` as its phrase says it: a choice in small letters ("knock", "play on"),
+    a number as it is."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    return _declared_words(str(value))
+
+
+def either(items: Any) -> Any:
+    """"a or b or c": things one of which will do, each said as it is (a Text when there are several)."""
+    items = list(items)
+    said = items[0]
+    for item in items[1:]:
+        said = msg("%(first)s or %(second)s", first=said, second=item)
+    return said
 
 
 def on_option(name: str, *values: Any) -> When:
@@ -154,7 +187,7 @@ class Field:
         if value is None:
             if self.nullable:
                 return None
-            raise RecordError(f"{self.title} cannot be null.", self.name)
+            raise RecordError(msg("%(field)s cannot be null.", field=declared(self.title)), self.name)
         return self.kind.parse(self, value, table)
 
 
@@ -187,12 +220,14 @@ LARGEST_WHOLE = 2**53 - 1
 def sent(value: Any) -> str:
     """A value that was refused, as a message quotes it: "3" (text), 3.0, true, null, a list."""
     if isinstance(value, str):
-        return json.dumps(_cut(value))  # quoted, control characters escaped
+        return verbatim(json.dumps(_cut(value)))  # quoted, control characters escaped
     if isinstance(value, bool) or value is None:
-        return json.dumps(value)
+        return verbatim(json.dumps(value))
     if isinstance(value, (int, float)):
-        return _cut(repr(value))
-    return "an object" if isinstance(value, Mapping) else "a list" if is_list(value) else type(value).__name__
+        return verbatim(_cut(repr(value)))
+    if isinstance(value, Mapping):
+        return msg("an object")
+    return msg("a list") if is_list(value) else verbatim(type(value).__name__)
 
 
 def _cut(text: str, most: int = 20) -> str:
@@ -201,29 +236,31 @@ def _cut(text: str, most: int = 20) -> str:
 
 def not_sent(value: Any) -> str:
     """", not "3"": what a refusal adds about the value (nothing for a missing one)."""
-    return "" if value is None else f", not {sent(value)}"
+    return "" if value is None else msg(", not %(value)s", value=sent(value))
 
 
 def whole_number(fld: Field, value: Any, what: str | None = None) -> int:
     """A JSON integer: text ("3"), a float (3.0) and a bool (true) are not whole numbers; a missing one
     (null inside a list: a box the form left empty) is said to be missing."""
-    what = what or fld.title
+    what = what or declared(fld.title)
     if value is None:
-        raise RecordError(f"{what} is missing.", fld.name)
+        raise RecordError(msg("%(what)s is missing.", what=what), fld.name)
     if type(value) is not int:
-        raise RecordError(f"{what} must be a whole number{not_sent(value)}.", fld.name)
+        raise RecordError(msg("%(what)s must be a whole number, not %(value)s.", what=what, value=sent(value)), fld.name)
     if abs(value) > LARGEST_WHOLE:
-        raise RecordError(f"{what} is too large to be a score.", fld.name)
+        raise RecordError(msg("%(what)s is too large to be a score.", what=what), fld.name)
     return value
 
 
 def in_range(fld: Field, number: int, low: int | None, high: int | None, what: str | None = None) -> int:
     """The number, or a refusal naming it and the bound it broke ("must be at most 98, not 120")."""
-    what = what or fld.title
+    what = what or declared(fld.title)
     if low is not None and number < low:
-        raise RecordError(f"{what} must be at least {low}, not {number}.", fld.name)
+        raise RecordError(msg("%(what)s must be at least %(low)s, not %(number)s.", what=what, low=low, number=number),
+                          fld.name)
     if high is not None and number > high:
-        raise RecordError(f"{what} must be at most {high}, not {number}.", fld.name)
+        raise RecordError(msg("%(what)s must be at most %(high)s, not %(number)s.", what=what, high=high, number=number),
+                          fld.name)
     return number
 
 
@@ -236,7 +273,15 @@ def side_named(side: int) -> str:
 
 def total_refusal(fld: Field, added: int) -> RecordError:
     """Numbers that should add up to the field's total and do not, in the table's words."""
-    return RecordError(f"The {fld.title.lower()} add up to {added}; {fld.total_in} has {fld.total}.", fld.name)
+    return RecordError(msg("The %(field)s add up to %(added)s; %(whole)s has %(total)s.", field=declared(fld.title, lower=True),
+                           added=added, whole=declared(fld.total_in), total=fld.total), fld.name)
+
+
+def choices_allowed(choices: Sequence) -> Text:
+    """"knock, gin, undercut": the values a choice takes, as a refusal lists them (the game
+    declares them; a number stays a number)."""
+    return joined([choice if isinstance(choice, int) and not isinstance(choice, bool) else declared(str(choice))
+                   for choice in choices], ", ")
 
 
 def is_list(value: Any) -> bool:
@@ -249,7 +294,8 @@ class SideType(FieldType):
     def parse(self, fld, value, table):
         number = whole_number(fld, value)
         if not 0 <= number < table.sides:
-            raise RecordError(f"{fld.title} must name a side, 0 to {table.sides - 1}.", fld.name)
+            raise RecordError(msg("%(field)s must name a side, 0 to %(last)s.", field=declared(fld.title),
+                                  last=table.sides - 1), fld.name)
         return number
 
 
@@ -259,7 +305,8 @@ class SeatType(FieldType):
     def parse(self, fld, value, table):
         number = whole_number(fld, value)
         if not 0 <= number < table.players:
-            raise RecordError(f"{fld.title} must name a seat, 0 to {table.players - 1}.", fld.name)
+            raise RecordError(msg("%(field)s must name a seat, 0 to %(last)s.", field=declared(fld.title),
+                                  last=table.players - 1), fld.name)
         return number
 
 
@@ -277,8 +324,8 @@ class ChoiceType(FieldType):
         for choice in fld.choices:
             if _same(value, choice):  # the choice's own type: "4" is not 4, true is not 1
                 return choice
-        allowed = ", ".join(str(choice) for choice in fld.choices)
-        raise RecordError(f"{fld.title} must be one of: {allowed}{not_sent(value)}.", fld.name)
+        raise RecordError(msg("%(field)s must be one of: %(allowed)s, not %(value)s.", field=declared(fld.title),
+                              allowed=choices_allowed(fld.choices), value=sent(value)), fld.name)
 
 
 class BoolType(FieldType):
@@ -287,7 +334,8 @@ class BoolType(FieldType):
     def parse(self, fld, value, table):
         if isinstance(value, bool):
             return value
-        raise RecordError(f"{fld.title} must be true or false{not_sent(value)}.", fld.name)
+        raise RecordError(msg("%(field)s must be true or false, not %(value)s.", field=declared(fld.title),
+                              value=sent(value)), fld.name)
 
 
 class PerSideType(FieldType):
@@ -297,7 +345,9 @@ class PerSideType(FieldType):
 
     def parse(self, fld, value, table):
         if not is_list(value) or len(value) != table.sides:
-            raise RecordError(f"{fld.title} must be a list of {table.sides} numbers, one per side.", fld.name)
+            raise RecordError(counted(table.sides, "%(field)s must be a list of %(num)s number, one per side.",
+                                      "%(field)s must be a list of %(num)s numbers, one per side.",
+                                      field=declared(fld.title)), fld.name)
         given = [item for item in value if type(item) is int]
         if fld.total is not None and None in value and sum(given) > fld.total:
             raise total_refusal(fld, sum(given))  # too many already: what is missing cannot help
@@ -305,9 +355,10 @@ class PerSideType(FieldType):
                 for item, what in zip(value, self.each(fld, table))]
 
     @staticmethod
-    def each(fld: Field, table) -> list[str]:
+    def each(fld: Field, table) -> list[Text]:
         """How a refusal names each side's number: "Deadwood of B"."""
-        return [f"{fld.title} of {side_named(side)}" for side in range(table.sides)]
+        return [msg("%(field)s of %(side)s", field=declared(fld.title), side=side_named(side))
+                for side in range(table.sides)]
 
 
 class SideListType(FieldType):
@@ -317,9 +368,10 @@ class SideListType(FieldType):
 
     def parse(self, fld, value, table):
         if not is_list(value):
-            raise RecordError(f"{fld.title} must be a list of sides.", fld.name)
+            raise RecordError(msg("%(field)s must be a list of sides.", field=declared(fld.title)), fld.name)
         if fld.max is not None and len(value) > fld.max:
-            raise RecordError(f"{fld.title} can list at most {fld.max} sides.", fld.name)
+            raise RecordError(counted(fld.max, "%(field)s can list at most %(num)s side.",
+                                      "%(field)s can list at most %(num)s sides.", field=declared(fld.title)), fld.name)
         return [SideType().parse(fld, item, table) for item in value]
 
     def describe(self, fld):
@@ -333,25 +385,30 @@ class EventsType(FieldType):
 
     def parse(self, fld, value, table):
         if not is_list(value):
-            raise RecordError(f"{fld.title} must be a list of events.", fld.name)
+            raise RecordError(msg("%(field)s must be a list of events.", field=declared(fld.title)), fld.name)
         if fld.max is not None and len(value) > fld.max:
-            raise RecordError(f"{fld.title} can list at most {fld.max} events.", fld.name)
+            raise RecordError(counted(fld.max, "%(field)s can list at most %(num)s event.",
+                                      "%(field)s can list at most %(num)s events.", field=declared(fld.title)), fld.name)
         return [self._event(fld, position, item, table) for position, item in enumerate(value, start=1)]
 
     def _event(self, fld, position, item, table):
-        shape = f"{fld.title}, entry {position}: each entry is {{\"side\": s, \"type\": t}}."
+        title = declared(fld.title)
         if not isinstance(item, Mapping) or set(item) != {"side", "type"}:
-            raise RecordError(shape, fld.name)
-        side = whole_number(fld, item["side"], f"{fld.title}, entry {position}: whose it was")
+            raise RecordError(msg('%(field)s, entry %(position)s: each entry is {"side": s, "type": t}.',
+                                  field=title, position=position), fld.name)
+        side = whole_number(fld, item["side"], msg("%(field)s, entry %(position)s: whose it was",
+                                                   field=title, position=position))
         if not 0 <= side < table.sides:
-            raise RecordError(f"{fld.title}, entry {position}: side must be 0 to {table.sides - 1}.", fld.name)
+            raise RecordError(msg("%(field)s, entry %(position)s: side must be 0 to %(last)s.", field=title,
+                                  position=position, last=table.sides - 1), fld.name)
         kind = item["type"]
         if kind is None:
-            raise RecordError(f"{fld.title}, entry {position}: what it was is missing.", fld.name)
+            raise RecordError(msg("%(field)s, entry %(position)s: what it was is missing.", field=title,
+                                  position=position), fld.name)
         if not isinstance(kind, str) or kind not in fld.choices:
-            allowed = ", ".join(fld.choices)
-            raise RecordError(f"{fld.title}, entry {position}: type must be one of: {allowed}{not_sent(kind)}.",
-                              fld.name)
+            raise RecordError(msg("%(field)s, entry %(position)s: type must be one of: %(allowed)s, not %(value)s.",
+                                  field=title, position=position, allowed=choices_allowed(fld.choices),
+                                  value=sent(kind)), fld.name)
         return {"side": side, "type": kind}
 
     def describe(self, fld):
@@ -368,13 +425,17 @@ class IntListType(FieldType):
 
     def parse(self, fld, value, table):
         if not is_list(value) or len(value) != fld.length:
-            raise RecordError(f"{fld.title} must be a list of {fld.length} whole numbers.", fld.name)
-        places = [f"{fld.title}, number {n} of {fld.length}" for n in range(1, fld.length + 1)]
+            raise RecordError(counted(fld.length, "%(field)s must be a list of %(num)s whole number.",
+                                      "%(field)s must be a list of %(num)s whole numbers.", field=declared(fld.title)),
+                              fld.name)
+        places = [msg("%(field)s, number %(number)s of %(length)s", field=declared(fld.title), number=n,
+                      length=fld.length) for n in range(1, fld.length + 1)]
         numbers = [in_range(fld, whole_number(fld, item, what), fld.min, fld.max, what)
                    for item, what in zip(value, places)]
         for number in numbers:
             if number in fld.exclude:
-                raise RecordError(f"{fld.title}: {number} is not a possible value.", fld.name)
+                raise RecordError(msg("%(field)s: %(number)s is not a possible value.", field=declared(fld.title),
+                                      number=number), fld.name)
         return numbers
 
     def describe(self, fld):
@@ -398,14 +459,20 @@ def parse_card(text: Any, ranks: str = CARD_RANKS) -> str | None:
     return code if is_card(code, ranks) else None
 
 
-def _read_cards(fld: Field, items: Any, shape: str) -> list[str]:
+def _read_cards(fld: Field, items: Any, shape: Text) -> list[str]:
     if not is_list(items):
         raise RecordError(shape, fld.name)
     for card in items:
         if not is_card(card, fld.ranks):
-            ten = ", T the ten" if "T" in fld.ranks else ""
-            raise RecordError(f"{fld.title}: {sent(card)} is not a card code: a rank ({' '.join(fld.ranks)}{ten}) "
-                              f"and a suit (S H D C) such as {fld.ranks[0]}S.", fld.name)
+            values = {"field": declared(fld.title), "card": sent(card), "ranks": " ".join(fld.ranks),
+                      "example": f"{fld.ranks[0]}S"}
+            if "T" in fld.ranks:
+                message = msg("%(field)s: %(card)s is not a card code: a rank (%(ranks)s, T the ten) "
+                              "and a suit (S H D C) such as %(example)s.", **values)
+            else:
+                message = msg("%(field)s: %(card)s is not a card code: a rank (%(ranks)s) "
+                              "and a suit (S H D C) such as %(example)s.", **values)
+            raise RecordError(message, fld.name)
     return list(items)
 
 
@@ -416,8 +483,12 @@ class CardsType(FieldType):
     name = "cards"
 
     def parse(self, fld, value, table):
-        count = f"{fld.size} cards" if fld.size else "cards"
-        shape = f"{fld.title} must be {table.sides} hands of {count} such as AS, TD or 7C."
+        if fld.size:
+            shape = msg("%(field)s must be %(sides)s hands of %(size)s cards such as AS, TD or 7C.",
+                        field=declared(fld.title), sides=table.sides, size=fld.size)
+        else:
+            shape = msg("%(field)s must be %(sides)s hands of cards such as AS, TD or 7C.", field=declared(fld.title),
+                        sides=table.sides)
         if not is_list(value) or len(value) != table.sides:
             raise RecordError(shape, fld.name)
         hands = []
@@ -431,7 +502,7 @@ class CardsType(FieldType):
             hands.append(cards)
         every = [card for hand in hands if hand for card in hand]
         if len(set(every)) != len(every):
-            raise RecordError(f"{fld.title}: a card appears twice.", fld.name)
+            raise RecordError(msg("%(field)s: a card appears twice.", field=declared(fld.title)), fld.name)
         return hands
 
     def describe(self, fld):
@@ -447,7 +518,8 @@ class GridType(FieldType):
     name = "grid"
 
     def parse(self, fld, value, table):
-        shape = f"{fld.title} must be {fld.rows} rows of {fld.columns} cards."
+        shape = msg("%(field)s must be %(rows)s rows of %(columns)s cards.", field=declared(fld.title), rows=fld.rows,
+                    columns=fld.columns)
         if not is_list(value) or len(value) != fld.rows:
             raise RecordError(shape, fld.name)
         grid = []
@@ -458,7 +530,7 @@ class GridType(FieldType):
             grid.append(cards)
         every = [card for row in grid for card in row]
         if len(set(every)) != len(every):
-            raise RecordError(f"{fld.title}: a card appears twice.", fld.name)
+            raise RecordError(msg("%(field)s: a card appears twice.", field=declared(fld.title)), fld.name)
         return grid
 
     def describe(self, fld):
@@ -472,7 +544,8 @@ class GroupType(FieldType):
 
     def parse(self, fld, value, table):
         if not isinstance(value, Mapping):
-            raise RecordError(f"{fld.title} must be an object{not_sent(value)}.", fld.name)
+            raise RecordError(msg("%(field)s must be an object, not %(value)s.", field=declared(fld.title),
+                                  value=sent(value)), fld.name)
         return parse_fields(fld.fields, value, table, prefix=f"{fld.name}.")
 
     def describe(self, fld):
@@ -494,14 +567,14 @@ def parse_fields(fields: Sequence[Field], raw: Any, table, prefix: str = "") -> 
 
     Keys that were not given stay absent (a game may care whether a field was sent at all)."""
     if not isinstance(raw, Mapping):
-        raise RecordError("A record must be an object of named fields.")
+        raise RecordError(msg("A record must be an object of named fields."))
     by_name = {fld.name: fld for fld in fields}
     errors: dict[str, str] = {}
     parsed: dict[str, Any] = {}
     for name, value in raw.items():
         fld = by_name.get(name)
         if fld is None:
-            errors[f"{prefix}{name}"] = f"{name!r} is not a field of this record."
+            errors[f"{prefix}{name}"] = msg("%(name)s is not a field of this record.", name=verbatim(repr(name)))
             continue
         try:
             parsed[name] = fld.parse(value, table)
@@ -551,13 +624,13 @@ def chosen_form(forms: Sequence[RecordForm], record: Mapping, fields: Sequence[F
     needed = {form.name: [fld.name for fld in fields if fld.required and fld.when is None and fld.name in form.fields]
               for form in forms}
     if not used and all(needed.values()):
-        ways = " or ".join(form.help or form.name for form in forms)
-        message = f"Give the hand one of these ways: {ways}."
-        raise RecordError(message, fields={name: "must be given" for names in needed.values() for name in names})
+        ways = either(declared(form.help or form.name) for form in forms)
+        message = msg("Give the hand one of these ways: %(ways)s.", ways=ways)
+        raise RecordError(message, fields={name: msg("must be given") for names in needed.values() for name in names})
     if len(used) > 1:
         first, second = used[0], used[1]
-        message = (f"Give the hand one way only: {first.help or first.name} or {second.help or second.name}, "
-                   f"not both.")
+        message = msg("Give the hand one way only: %(first)s or %(second)s, not both.",
+                      first=declared(first.help or first.name), second=declared(second.help or second.name))
         clash = next(name for name in second.fields if name in record)
         raise RecordError(message, clash)
     return used[0] if used else forms[0]
@@ -575,9 +648,10 @@ def check_declarations(fields: Sequence[Field], record: Mapping, options: Mappin
             if record[fld.name] is None:
                 continue  # null for a field that does not belong here says "nothing", as leaving it out does
             if fld.when is not None and fld.name not in elsewhere:
-                raise RecordError(f"{fld.title} is only given {when_phrase(fld.when, fields)}: leave it out.",
-                                  prefix + fld.name)
-            raise RecordError(f"{fld.title} does not go with the rest of this record: leave it out.", prefix + fld.name)
+                raise RecordError(msg("%(field)s is only given %(when)s: leave it out.", field=declared(fld.title),
+                                      when=when_phrase(fld.when, fields)), prefix + fld.name)
+            raise RecordError(msg("%(field)s does not go with the rest of this record: leave it out.",
+                                  field=declared(fld.title)), prefix + fld.name)
         if belongs and fld.required and fld.name not in record:
             raise RecordError(missing(fld, fields), prefix + fld.name)
         if fld.total is not None and isinstance(record.get(fld.name), list) and sum(record[fld.name]) != fld.total:
@@ -589,22 +663,30 @@ def check_declarations(fields: Sequence[Field], record: Mapping, options: Mappin
 CHOSEN = ("side", "seat", "choice", "bool")  # types the table answers by choosing, not by giving a number
 
 
-def missing(fld: Field, fields: Sequence[Field]) -> str:
+def missing(fld: Field, fields: Sequence[Field]) -> Text:
     """A required field left out, in the table's words: its question when it asks one ("Who laid
     down? Nothing was chosen"), else its name ("Deadwood must be given"), and when it is needed."""
-    needed = when_phrase(fld.when, fields) if fld.when is not None else ""
+    needed = when_phrase(fld.when, fields) if fld.when is not None else None
     if fld.ask and fld.ask.endswith("?"):
-        nothing = "Nothing was chosen" if fld.type in CHOSEN else "Nothing was given"
-        return f"{fld.ask} {nothing}" + (f"; it is needed {needed}." if needed else ".")
-    return f"{fld.question} must be given" + (f" {needed}." if needed else ".")
+        ask = declared(fld.ask)
+        if fld.type in CHOSEN:
+            if needed:
+                return msg("%(question)s Nothing was chosen; it is needed %(when)s.", question=ask, when=needed)
+            return msg("%(question)s Nothing was chosen.", question=ask)
+        if needed:
+            return msg("%(question)s Nothing was given; it is needed %(when)s.", question=ask, when=needed)
+        return msg("%(question)s Nothing was given.", question=ask)
+    if needed:
+        return msg("%(question)s must be given %(when)s.", question=declared(fld.question), when=needed)
+    return msg("%(question)s must be given.", question=declared(fld.question))
 
 
-def when_phrase(when: When, fields: Sequence[Field]) -> str:
+def when_phrase(when: When, fields: Sequence[Field]) -> Text:
     """"when the outcome is knock or gin"; for a side or seat, "once the better hand is named" or
     "once “Who closed the stock?” is answered" (its values are indices, which mean nothing to the table)."""
     control = next((fld for fld in fields if fld.name == when.name and not when.option), None)
     if control is None or control.type not in ("side", "seat"):
         return when.phrase()
     if control.ask and control.ask.endswith("?"):
-        return f"once “{control.ask}” is answered"
-    return f"once the {control.title.lower()} is named"
+        return msg("once “%(question)s” is answered", question=declared(control.ask))
+    return msg("once the %(field)s is named", field=declared(control.title, lower=True))

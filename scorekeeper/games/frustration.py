@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 from enum import StrEnum
 
-from ._session import GAMES_TO_WIN, Session
+from ._session import GAMES_TO_WIN, LONGEST_RUN, Session
 from .base import Field, State
 
 _PLAYERS = 2  # S1:51: "les deux joueurs" (ruling 3)
@@ -52,6 +52,7 @@ class Frustration(Session):
     rules = Rule
     won_rule = Rule.WINNING
     end_rule = Rule.SESSION
+    statistics = (LONGEST_RUN,)
     options = (
         GAMES_TO_WIN,
         Field.choice(

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ._race import Race, each_side
-from .base import Board, Field, HandResult, Reason, RecordError, Result, State, plural, side_name
+from .base import Board, Field, HandResult, Reason, RecordError, Result, State, counted, msg, side_name
+from .statistics import Statistic
 
 _TARGET = 100  # S2:104
 _KNOCK_LIMIT = 10  # standard: a knock needs 10 or less (ruling 13)
@@ -115,11 +116,13 @@ class GinRummy(Race):
         knocker_deadwood = record["deadwood"][record["knocker"]]
         name = side_name(record["knocker"])
         if outcome == Outcome.GIN and knocker_deadwood:
-            raise RecordError(f"Deadwood of {name} must be 0: a gin leaves no unmatched card.", "deadwood")
+            raise RecordError(msg("Deadwood of %(side)s must be 0: a gin leaves no unmatched card.", side=name),
+                              "deadwood")
         if outcome == Outcome.KNOCK and knocker_deadwood == 0:
-            raise RecordError(f"Deadwood of {name} is 0: that is a gin, record it as one.", "deadwood")
+            raise RecordError(msg("Deadwood of %(side)s is 0: that is a gin, record it as one.", side=name), "deadwood")
         if outcome == Outcome.KNOCK and knocker_deadwood > _KNOCK_LIMIT:
-            raise RecordError(f"Deadwood of {name} must be at most {_KNOCK_LIMIT} to knock.", "deadwood")
+            raise RecordError(msg("Deadwood of %(side)s must be at most %(most)s to knock.", side=name,
+                                  most=_KNOCK_LIMIT), "deadwood")
 
     # -- scoring ------------------------------------------------------------------------------
     def score_hand(self, state: GinRummyState, record: Mapping) -> HandResult:
@@ -144,48 +147,57 @@ class GinRummy(Race):
         """Who won the hand, what it scored and why (standard Gin Rummy, ruling 13)."""
         outcome = Outcome(record["outcome"])
         if outcome is Outcome.DRAW:
-            return None, 0, Reason("a draw: nobody knocked before the stock ran down; nothing scores", Rule.DRAW)
+            return None, 0, Reason(msg("a draw: nobody knocked before the stock ran down; nothing scores"), Rule.DRAW)
         knocker = record["knocker"]
         defender = 1 - knocker
         mine, theirs = record["deadwood"][knocker], record["deadwood"][defender]
         if outcome is Outcome.GIN:
             bonus = state.options["gin_bonus"]
-            text = f"{side_name(knocker)} went gin: {theirs} deadwood + {bonus} gin bonus = +{theirs + bonus}"
+            text = msg("%(side)s went gin: %(deadwood)s deadwood + %(bonus)s gin bonus = +%(points)s",
+                       side=side_name(knocker), deadwood=theirs, bonus=bonus, points=theirs + bonus)
             return knocker, theirs + bonus, Reason(text, Rule.GIN)
         if mine < theirs:
-            text = f"{side_name(knocker)} knocked with {mine} against {theirs}: +{theirs - mine}"
+            text = msg("%(side)s knocked with %(mine)s against %(theirs)s: +%(points)s", side=side_name(knocker),
+                       mine=mine, theirs=theirs, points=theirs - mine)
             return knocker, theirs - mine, Reason(text, Rule.KNOCK)
         bonus = state.options["undercut_bonus"]
         scored = mine - theirs + bonus
-        text = (f"{side_name(defender)} undercut the knock ({theirs} against {mine}): {mine - theirs} + {bonus} "
-                f"undercut bonus = +{scored}")
+        text = msg("%(side)s undercut the knock (%(theirs)s against %(mine)s): %(difference)s + %(bonus)s undercut "
+                   "bonus = +%(points)s", side=side_name(defender), theirs=theirs, mine=mine, difference=mine - theirs,
+                   bonus=bonus, points=scored)
         return defender, scored, Reason(text, Rule.UNDERCUT)
 
     def _end_bonuses(self, state: GinRummyState, winner: int) -> tuple[list[int], list[Reason]]:
         """Game, box and shutout bonuses once the target is reached (ruling 14, ruling 15)."""
         options, loser = state.options, 1 - winner
-        reasons = [Reason(f"{side_name(winner)} reaches {state.points[winner]} and wins the game "
-                          f"(game to {options['target']})", Rule.END)]
+        reasons = [Reason(msg("%(side)s reaches %(points)s and wins the game (game to %(target)s)",
+                              side=side_name(winner), points=state.points[winner], target=options["target"]), Rule.END)]
         bonuses = [0, 0]
         game_bonus = options["game_bonus"]
         shutout = Shutout(options["shutout"]) if state.boxes[loser] == 0 else Shutout.NONE
         if shutout is Shutout.DOUBLE_GAME_BONUS:
             game_bonus *= 2
         bonuses[winner] += game_bonus
-        reasons.append(Reason(f"{side_name(winner)}: game bonus +{game_bonus}"
-                              f"{' (doubled: shutout)' if shutout is Shutout.DOUBLE_GAME_BONUS else ''}",
-                              Rule.SHUTOUT if shutout is Shutout.DOUBLE_GAME_BONUS else Rule.BONUSES))
+        if shutout is Shutout.DOUBLE_GAME_BONUS:
+            reasons.append(Reason(msg("%(side)s: game bonus +%(bonus)s (doubled: shutout)", side=side_name(winner),
+                                      bonus=game_bonus), Rule.SHUTOUT))
+        else:
+            reasons.append(Reason(msg("%(side)s: game bonus +%(bonus)s", side=side_name(winner), bonus=game_bonus),
+                                  Rule.BONUSES))
         if shutout is Shutout.DOUBLE_POINTS:
             bonuses[winner] += state.points[winner]
-            reasons.append(Reason(f"{side_name(winner)}: shutout, hand points count twice: "
-                                  f"+{state.points[winner]}", Rule.SHUTOUT))
+            reasons.append(Reason(msg("%(side)s: shutout, hand points count twice: +%(points)s",
+                                      side=side_name(winner), points=state.points[winner]), Rule.SHUTOUT))
         for player in (winner, loser):
             if not state.boxes[player]:
                 continue
             box_points = state.boxes[player] * options["box_bonus"]
             bonuses[player] += box_points
-            won = plural(state.boxes[player], "hand won", "hands won")
-            reasons.append(Reason(f"{side_name(player)}: {won} x {options['box_bonus']}: +{box_points}", Rule.BONUSES))
+            # Translators: Gin Rummy, the box (line) bonus at the end: hands won times the bonus for each
+            text = counted(state.boxes[player], "%(side)s: %(num)s hand won x %(bonus)s: +%(points)s",
+                           "%(side)s: %(num)s hands won x %(bonus)s: +%(points)s", side=side_name(player),
+                           bonus=options["box_bonus"], points=box_points)
+            reasons.append(Reason(text, Rule.BONUSES))
         return bonuses, reasons
 
     def next_dealer(self, before: GinRummyState, after: GinRummyState, record: Mapping) -> int:
@@ -198,8 +210,8 @@ class GinRummy(Race):
     def result(self, state: GinRummyState, called: bool = False) -> Result:
         winner, totals = self.reached(state), self.scores(state)
         if winner is not None:
-            return Result(True, winner, f"{side_name(winner)} wins the game, {totals[winner]} to "
-                                        f"{totals[1 - winner]} with bonuses")
+            return Result(True, winner, msg("%(side)s wins the game, %(top)s to %(other)s with bonuses",
+                                            side=side_name(winner), top=totals[winner], other=totals[1 - winner]))
         return Result(False, None, each_side(totals, self.target(state)))
 
     def scores(self, state: GinRummyState) -> list[int]:
@@ -207,9 +219,16 @@ class GinRummy(Race):
 
     def board(self, state: GinRummyState) -> Board:
         base = super().board(state)
-        sides = tuple(dataclasses.replace(side, lines=(f"Hands won: {state.boxes[player]}",))
+        sides = tuple(dataclasses.replace(side, lines=(msg("Hands won: %(boxes)s", boxes=state.boxes[player]),))
                       for player, side in enumerate(base.sides))
         return dataclasses.replace(base, sides=sides, turn=(("Deals", state.dealer),))
+
+    statistics = (
+        Statistic("boxes", "Hands won (boxes)", lambda done, side: done.state.boxes[side]),
+        # The game won while the other player won no hand (ruling 15).
+        Statistic("shutouts", "Shutouts",
+                  lambda done, side: int(done.result.winner == side and done.state.boxes[1 - side] == 0)),
+    )
 
     def public_state(self, state: GinRummyState) -> dict:
         return {"points": list(state.points), "boxes": list(state.boxes)}

@@ -35,12 +35,14 @@ from .base import (
     RecordError,
     Result,
     State,
+    Text,
     added,
-    agree,
-    plural,
-    side_does,
+    agreeing,
+    counted,
+    msg,
     side_name,
 )
+from .statistics import Finished, Statistic
 
 _PLAYERS = 4
 _TRICKS = 6
@@ -69,9 +71,15 @@ class Contract:
     made: bool
     forced: bool = False
 
-    def describe(self) -> str:
-        bid = f"{side_name(self.declarers)} bid {self.tricks}" + (" (forced joker bid)" if self.forced else "")
-        return f"{bid}: made" if self.made else f"{bid}: set"
+    def describe(self) -> Text:
+        side, tricks = side_name(self.declarers), self.tricks
+        if self.forced:
+            if self.made:
+                return msg("%(side)s bid %(tricks)s (forced joker bid): made", side=side, tricks=tricks)
+            return msg("%(side)s bid %(tricks)s (forced joker bid): set", side=side, tricks=tricks)
+        if self.made:
+            return msg("%(side)s bid %(tricks)s: made", side=side, tricks=tricks)
+        return msg("%(side)s bid %(tricks)s: set", side=side, tricks=tricks)
 
 
 @dataclass(frozen=True)
@@ -79,6 +87,27 @@ class HasenpfefferState(State):
     points: tuple[int, ...] = (0, 0)
     winner: int | None = None  # kept: under the defenders' option a side can be at the target unwon
     last: Contract | str | None = None  # the last hand: its contract, or _VOID
+
+
+# -- what the table counts over a match (the statistics, declared beside the board) -------------------
+
+
+def _contracts(done: Finished) -> list[Contract]:
+    """Each played hand's contract, as the state after it keeps it (a void hand has none)."""
+    return [state.last for state in done.states if isinstance(state.last, Contract)]
+
+
+def _made(done: Finished, side: int) -> int:
+    return sum(1 for bid in _contracts(done) if bid.declarers == side and bid.made)
+
+
+def _failed(done: Finished, side: int) -> int:
+    return sum(1 for bid in _contracts(done) if bid.declarers == side and not bid.made)
+
+
+def _defeated(done: Finished, side: int) -> int:
+    """Contracts the side defended against and the declarers failed."""
+    return sum(1 for bid in _contracts(done) if bid.declarers != side and not bid.made)
 
 
 class Hasenpfeffer(Race):
@@ -146,10 +175,11 @@ class Hasenpfeffer(Race):
         contract = self.value(record, "contract")
         if self.value(record, "forced_joker_bid"):
             if contract not in (None, _FORCED_CONTRACT):
-                message = f"A forced joker bid is a contract of {_FORCED_CONTRACT}: leave the contract out or give 3."
+                message = msg("A forced joker bid is a contract of %(contract)s: leave the contract out or give 3.",
+                              contract=_FORCED_CONTRACT)
                 raise RecordError(message, "contract")
         elif contract is None:
-            raise RecordError("Contract must be given: the high bid, 1 to 6 tricks.", "contract")
+            raise RecordError(msg("Contract must be given: the high bid, 1 to 6 tricks."), "contract")
 
     def _contract(self, record: Mapping) -> int:
         if self.value(record, "forced_joker_bid"):
@@ -159,7 +189,7 @@ class Hasenpfeffer(Race):
     # -- scoring ------------------------------------------------------------------------------
     def score_hand(self, state: HasenpfefferState, record: Mapping) -> HandResult:
         if self.value(record, "void"):
-            reason = Reason("void hand: the joker was the widow card; nobody scores", Rule.VOID)
+            reason = Reason(msg("void hand: the joker was the widow card; nobody scores"), Rule.VOID)
             return HandResult(state.evolve(last=_VOID), [0] * state.table.sides, [reason])
         declarers, tricks = record["declarers"], record["tricks"]
         defenders = state.table.other(declarers)
@@ -169,26 +199,37 @@ class Hasenpfeffer(Race):
         changes[declarers] = tricks[declarers] if made else -contract
         changes[defenders] = tricks[defenders]
         reasons = [self._declarers_reason(declarers, contract, tricks[declarers], made, record),
-                   Reason(f"{side_name(defenders)} defended and took {tricks[defenders]}: +{tricks[defenders]}",
-                          Rule.DEFENDERS)]
+                   Reason(msg("%(side)s defended and took %(taken)s: +%(taken)s", side=side_name(defenders),
+                              taken=tricks[defenders]), Rule.DEFENDERS)]
         points = added(state.points, changes)
         last = Contract(declarers, contract, made, bool(self.value(record, "forced_joker_bid")))
         new = state.evolve(points=points, last=last)
         winner = self._game_winner(new, declarers, made)
         if winner is not None:
             new = new.evolve(winner=winner)
-            role = "declaring" if winner == declarers else "defending"
-            text = (f"{side_does(winner, 'has')} {points[winner]} (game to {self.target(new)}), {role}, "
-                    f"and {agree(winner, 'wins')}")
+            values = {"points": points[winner], "target": self.target(new)}
+            if winner == declarers:
+                text = agreeing(winner, "%(side)s has %(points)s (game to %(target)s), declaring, and wins",
+                                "%(side)s have %(points)s (game to %(target)s), declaring, and win", **values)
+            else:
+                text = agreeing(winner, "%(side)s has %(points)s (game to %(target)s), defending, and wins",
+                                "%(side)s have %(points)s (game to %(target)s), defending, and win", **values)
             reasons.append(Reason(text, Rule.END))
         return HandResult(new, changes, reasons, winner)
 
     def _declarers_reason(self, declarers: int, contract: int, taken: int, made: bool, record: Mapping) -> Reason:
-        name = side_name(declarers)
-        bid = f"forced bid of {contract}" if self.value(record, "forced_joker_bid") else f"contract {contract}"
-        if made:
-            return Reason(f"{name} made the {bid} with {taken} tricks: +{taken}", Rule.CONTRACT)
-        return Reason(f"{name} failed the {bid} with {taken} tricks: -{contract}", Rule.CONTRACT)
+        values = {"side": side_name(declarers), "contract": contract, "taken": taken}
+        if self.value(record, "forced_joker_bid"):
+            if made:
+                text = msg("%(side)s made the forced bid of %(contract)s with %(taken)s tricks: +%(taken)s", **values)
+            else:
+                text = msg("%(side)s failed the forced bid of %(contract)s with %(taken)s tricks: -%(contract)s",
+                           **values)
+        elif made:
+            text = msg("%(side)s made the contract %(contract)s with %(taken)s tricks: +%(taken)s", **values)
+        else:
+            text = msg("%(side)s failed the contract %(contract)s with %(taken)s tricks: -%(contract)s", **values)
+        return Reason(text, Rule.CONTRACT)
 
     def _game_winner(self, state: HasenpfefferState, declarers: int, made: bool) -> int | None:
         """S4:160 after a played hand: declarers at the target win; else defenders at it (option: only
@@ -206,21 +247,28 @@ class Hasenpfeffer(Race):
     def result(self, state: HasenpfefferState, called: bool = False) -> Result:
         if state.winner is not None:
             return Result(True, state.winner, wins(state.winner, state.points))
-        return Result(False, None, lead_or_level(state.points, nothing=None if state.hands else "No points yet"))
+        return Result(False, None, lead_or_level(state.points, nothing=None if state.hands else msg("No points yet")))
 
     def board(self, state: HasenpfefferState) -> Board:
         target = self.target(state)
-        lines = [f"First to {plural(target, 'point')}"]
+        lines = [counted(target, "First to %(num)s point", "First to %(num)s points")]
         if state.last == _VOID:
-            lines.append("Last hand: void (joker in the widow)")
+            lines.append(msg("Last hand: void (joker in the widow)"))
         elif state.last is not None:
-            lines.append(f"Last hand: {state.last.describe()}")
+            lines.append(msg("Last hand: %(contract)s", contract=state.last.describe()))
         if state.winner is None:
-            lines += [f"{side_does(side, 'is')} at {total} but {agree(side, 'has')} not won: "
-                      "a side cannot win defending a made contract"
+            lines += [agreeing(side, "%(side)s is at %(total)s but has not won: a side cannot win defending a made contract",
+                               "%(side)s are at %(total)s but have not won: a side cannot win defending a made contract",
+                               total=total)
                       for side, total in enumerate(state.points) if total >= target]
         turn = (("Deals", state.dealer), ("Bids first", state.table.next_seat(state.dealer)))
         return dataclasses.replace(super().board(state), lines=tuple(lines), turn=turn)
+
+    statistics = (
+        Statistic("contracts_made", "Contracts made", _made),
+        Statistic("contracts_failed", "Contracts failed", _failed),
+        Statistic("contracts_defeated", "Contracts defeated", _defeated),
+    )
 
     def example_hand(self, state: HasenpfefferState, rng) -> dict:
         roll = rng.random()

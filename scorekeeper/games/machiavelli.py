@@ -18,8 +18,9 @@ from collections.abc import Mapping
 from enum import StrEnum
 
 from ._race import holders, sole
-from ._session import GAMES_TO_WIN, Session, SessionState
-from .base import Field, Reason, RecordError, State, names, plural, side_name
+from ._session import GAMES_TO_WIN, LONGEST_RUN, Session, SessionState
+from .base import Field, Reason, RecordError, State, counted, msg, names, side_name
+from .statistics import Statistic
 
 _MIN_PLAYERS, _MAX_PLAYERS = 2, 5  # S3:204 (ruling 3)
 _PACK = 104  # S3:212: two packs of 52
@@ -104,31 +105,39 @@ class Machiavelli(Session):
         cards_left = record.get("cards_left")
         if not _counts_cards(state.options):
             if cards_left is not None:
-                raise RecordError("At this table nobody wins when the stock runs out: leave the card counts out.",
+                raise RecordError(msg("At this table nobody wins when the stock runs out: leave the card counts out."),
                                   "cards_left")
             return
         if cards_left is None:
-            raise RecordError("Enter the cards each player still holds: the fewest win at this table.", "cards_left")
+            raise RecordError(msg("Enter the cards each player still holds: the fewest win at this table."), "cards_left")
         if sum(cards_left) > _PACK:
-            raise RecordError(f"Cards left add up to {sum(cards_left)}, more than the {_PACK} in two packs.",
-                              "cards_left")
+            raise RecordError(msg("Cards left add up to %(total)s, more than the %(pack)s in two packs.",
+                                  total=sum(cards_left), pack=_PACK), "cards_left")
 
     def winner_of(self, state: SessionState, record: Mapping) -> tuple[int | None, Reason | None]:
         if self.value(record, "ending") == Ending.OUT:
             return record["winner"], None
         if not _counts_cards(state.options):
-            return None, Reason("The stock ran out before anyone went out: nobody wins", Rule.STOCK_EXHAUSTED)
+            return None, Reason(msg("The stock ran out before anyone went out: nobody wins"), Rule.STOCK_EXHAUSTED)
         cards_left = record["cards_left"]
         fewest = holders(cards_left, min)
         winner = sole(fewest)
         if winner is None:
-            text = f"The stock ran out: {names(fewest)} share the fewest cards ({cards_left[fewest[0]]}), nobody wins"
+            text = counted(len(fewest), "The stock ran out: %(who)s shares the fewest cards (%(cards)s), nobody wins",
+                           "The stock ran out: %(who)s share the fewest cards (%(cards)s), nobody wins",
+                           who=names(fewest), cards=cards_left[fewest[0]])
             return None, Reason(text, Rule.STOCK_EXHAUSTED)
-        note = f"The stock ran out: {side_name(winner)} holds the fewest cards ({cards_left[winner]})"
+        note = msg("The stock ran out: %(side)s holds the fewest cards (%(cards)s)", side=side_name(winner),
+                   cards=cards_left[winner])
         return winner, Reason(note, Rule.STOCK_EXHAUSTED)
 
     def board_lines(self, state: SessionState) -> tuple[str, ...]:
-        return (f"Nobody won: {plural(state.nobody, 'game')}",) if state.nobody else ()
+        return (counted(state.nobody, "Nobody won: %(num)s game", "Nobody won: %(num)s games"),) if state.nobody else ()
+
+    statistics = (
+        LONGEST_RUN,
+        Statistic("no_winner", "Games nobody won", lambda done, side: done.state.nobody),
+    )
 
     def public_state(self, state: SessionState) -> dict:
         return {"no_winner": state.nobody}

@@ -22,7 +22,23 @@ from enum import StrEnum
 
 from ._race import Race, holders, sole
 from ._session import games_target_option
-from .base import Board, Field, HandResult, Reason, RecordError, Result, State, added, names, only, plural, side_name
+from .base import (
+    Board,
+    Field,
+    HandResult,
+    Reason,
+    RecordError,
+    Result,
+    State,
+    added,
+    counted,
+    joined,
+    msg,
+    names,
+    only,
+    side_name,
+)
+from .statistics import Statistic
 
 _PLAYERS = 3  # S4:2 (ruling 3)
 
@@ -73,23 +89,25 @@ class Myllymatti(Race):
     # -- checking and scoring -------------------------------------------------------------------
     def validate(self, state: State, record: dict) -> None:
         if record.get("first_out") is not None and record["first_out"] == record["loser"]:
-            raise RecordError("The player who went out first cannot be the one left holding cards.", "first_out")
+            raise RecordError(msg("The player who went out first cannot be the one left holding cards."), "first_out")
 
     def score_hand(self, state: MyllymattiState, record: Mapping) -> HandResult:
         loser = record["loser"]
         changes = only(loser, 1, state.table.sides)
         lost = added(state.lost, changes)
-        reasons = [Reason(f"{side_name(loser)} is left holding cards and loses: {plural(lost[loser], 'game')} lost",
+        reasons = [Reason(counted(lost[loser], "%(side)s is left holding cards and loses: %(num)s game lost",
+                                  "%(side)s is left holding cards and loses: %(num)s games lost", side=side_name(loser)),
                           Rule.LOSING)]
         first = record.get("first_out")
         first_out = state.first_out
         if first is not None:
             first_out = tuple(count + (side == first) for side, count in enumerate(first_out))
-            reasons.append(Reason(f"{side_name(first)} went out first", Rule.FIRST_OUT))
+            reasons.append(Reason(msg("%(side)s went out first", side=side_name(first)), Rule.FIRST_OUT))
         target = self.target(state)
         if target is not None and lost[loser] >= target:
-            reasons.append(Reason(f"{side_name(loser)} reaches {plural(target, 'game')} lost: the session is over",
-                                  Rule.SESSION))
+            reasons.append(Reason(counted(target, "%(side)s reaches %(num)s game lost: the session is over",
+                                          "%(side)s reaches %(num)s games lost: the session is over",
+                                          side=side_name(loser)), Rule.SESSION))
         return HandResult(state.evolve(lost=lost, first_out=first_out), changes, reasons)
 
     # -- reading ------------------------------------------------------------------------------
@@ -97,27 +115,38 @@ class Myllymatti(Race):
         return called or self.reached(state) is not None
 
     def result(self, state: MyllymattiState, called: bool = False) -> Result:
-        tally = "games lost " + "-".join(str(count) for count in state.lost)
+        tally = joined(state.lost, "-")  # games lost in seat order: 2-1-0
         fewest = holders(state.lost, min)
         winner = sole(fewest)
         if not self._over(state, called):
             if len(fewest) == len(state.lost):
-                return Result(False, None, f"Level, {tally}")
-            verb = "has" if winner is not None else "have"
-            return Result(False, None, f"{names(fewest)} {verb} lost fewest, {tally}")
+                return Result(False, None, msg("Level, games lost %(tally)s", tally=tally))
+            return Result(False, None, counted(len(fewest), "%(who)s has lost fewest, games lost %(tally)s",
+                                               "%(who)s have lost fewest, games lost %(tally)s",
+                                               who=names(fewest), tally=tally))
         loser = sole(holders(state.lost, max))
         if winner is not None:
-            return Result(True, winner, f"{side_name(winner)} wins the session, {tally}")
+            return Result(True, winner, msg("%(side)s wins the session, games lost %(tally)s",
+                                            side=side_name(winner), tally=tally))
         if loser is not None:
             # Two share the fewest: no winner, but the table still has its loser (ruling 4).
-            return Result(True, None, f"{side_name(loser)} loses the session, {tally}", losers=(loser,))
-        return Result(True, None, f"The session is a draw, {tally}")
+            return Result(True, None, msg("%(side)s loses the session, games lost %(tally)s",
+                                          side=side_name(loser), tally=tally), losers=(loser,))
+        return Result(True, None, msg("The session is a draw, games lost %(tally)s", tally=tally))
 
     def board(self, state: MyllymattiState) -> Board:
         target = self.target(state)
-        end = f"The session ends at {plural(target, 'game')} lost" if target else "Open session: call finish to end it"
+        if target:
+            end = counted(target, "The session ends at %(num)s game lost", "The session ends at %(num)s games lost")
+        else:
+            end = msg("Open session: call finish to end it")
         return dataclasses.replace(super().board(state), lines=(end,), turn=(("Deals", state.dealer),),
                                    lower_is_better=True)
+
+    statistics = (
+        Statistic("games_lost", "Games lost", lambda done, side: done.state.lost[side]),
+        Statistic("first_out", "Games gone out first", lambda done, side: done.state.first_out[side]),
+    )
 
     def public_state(self, state: MyllymattiState) -> dict:
         """`loser` once the session is over (by its target, or called: `state.called`): the most

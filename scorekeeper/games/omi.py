@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ._race import Race, lead_or_level, wins
-from .base import Board, Field, HandResult, Reason, Result, State, added, agree, only, plural, side_does, side_name
+from .base import Board, Field, HandResult, Reason, Result, State, added, agreeing, counted, msg, only, side_name
+from .statistics import Finished, Statistic, hands_scored
 
 _PLAYERS = 4
 _TRICKS = 8
@@ -53,6 +54,29 @@ class Rule(StrEnum):
 class OmiState(State):
     points: tuple[int, ...] = (0, 0)
     pending_bonus: int = 0  # what the next winner not tied 4-4 adds to its hand points
+
+
+# -- what the table counts over a match (the statistics, declared beside the board) -------------------
+
+
+def _kapothi(done: Finished, side: int) -> int | None:
+    """Hands the side won with all eight tricks (kapothi), told from what each won hand scored against
+    what it would have scored with five to seven, given the dealer and the pending 4-4 bonus before
+    it. Under `tie_bonus_on_all_eight: false` the two can be equal (2 + a bonus of 1, or 1 + 2, against
+    a flat 3): then the match cannot tell, and the figure is left out (None)."""
+    bonus_on_all_eight = done.state.options["tie_bonus_on_all_eight"]
+    count = 0
+    for before, hand in done.before_each(GAME.new_state(done.table, done.state.options)):
+        scored = hand.changes[side]
+        if scored <= 0:
+            continue
+        dealers = done.table.side_of(before.dealer) == side
+        five_to_seven = (_DEALER_TEAM_POINTS if dealers else _DECLARER_TEAM_POINTS) + before.pending_bonus
+        all_eight = _ALL_EIGHT_POINTS + (before.pending_bonus if bonus_on_all_eight else 0)
+        if scored == all_eight == five_to_seven:
+            return None
+        count += scored == all_eight
+    return count
 
 
 class Omi(Race):
@@ -103,8 +127,9 @@ class Omi(Race):
         new = state.evolve(points=added(state.points, changes), pending_bonus=pending)
         game_winner = self.reached(new)
         if game_winner is not None:
-            text = (f"{side_does(game_winner, 'reaches')} {new.points[game_winner]} (game to {self.target(new)}) "
-                    f"and {agree(game_winner, 'wins')}")
+            text = agreeing(game_winner, "%(side)s reaches %(points)s (game to %(target)s) and wins",
+                            "%(side)s reach %(points)s (game to %(target)s) and win",
+                            points=new.points[game_winner], target=self.target(new))
             reasons.append(Reason(text, Rule.END))
         return HandResult(new, changes, reasons, game_winner)
 
@@ -112,22 +137,27 @@ class Omi(Race):
         """The hand's points for the winner, the bonus left pending, and why (S4:45-47)."""
         name, bonus = side_name(winner), state.pending_bonus
         if taken == _TRICKS:
-            reasons = [Reason(f"{name} took all eight tricks: +{_ALL_EIGHT_POINTS}", Rule.ALL_EIGHT)]
+            reasons = [Reason(msg("%(side)s took all eight tricks: +%(points)s", side=name, points=_ALL_EIGHT_POINTS),
+                              Rule.ALL_EIGHT)]
             if bonus and not state.options["tie_bonus_on_all_eight"]:
                 # ruling 3: the extra belonged to this hand; without it, it lapses
-                lapse = f"the pending 4-4 bonus of {bonus} lapses: all eight score 3 only"
+                lapse = msg("the pending 4-4 bonus of %(bonus)s lapses: all eight score 3 only", bonus=bonus)
                 reasons.append(Reason(lapse, Rule.ALL_EIGHT))
                 return _ALL_EIGHT_POINTS, 0, reasons
             points = _ALL_EIGHT_POINTS
         else:
             dealer_team = state.table.side_of(state.dealer)
             if winner == dealer_team:
-                points, team = _DEALER_TEAM_POINTS, "the dealer's team"
+                points = _DEALER_TEAM_POINTS
+                text = msg("%(side)s, the dealer's team, took %(taken)s of 8 tricks: +%(points)s",
+                           side=name, taken=taken, points=points)
             else:
-                points, team = _DECLARER_TEAM_POINTS, "the declarer's team"
-            reasons = [Reason(f"{name}, {team}, took {taken} of 8 tricks: +{points}", Rule.TRICKS)]
+                points = _DECLARER_TEAM_POINTS
+                text = msg("%(side)s, the declarer's team, took %(taken)s of 8 tricks: +%(points)s",
+                           side=name, taken=taken, points=points)
+            reasons = [Reason(text, Rule.TRICKS)]
         if bonus:
-            reasons.append(Reason(f"{name} wins the pending 4-4 bonus: +{bonus}", Rule.TIE))
+            reasons.append(Reason(msg("%(side)s wins the pending 4-4 bonus: +%(bonus)s", side=name, bonus=bonus), Rule.TIE))
         return points + bonus, 0, reasons
 
     def _tie(self, state: OmiState) -> HandResult:
@@ -136,7 +166,7 @@ class Omi(Race):
             pending = _TIE_BONUS_STEP
         else:
             pending = state.pending_bonus + _TIE_BONUS_STEP
-        text = f"4-4: nobody scores; the pending bonus is now {pending}"
+        text = msg("4-4: nobody scores; the pending bonus is now %(bonus)s", bonus=pending)
         new = state.evolve(pending_bonus=pending)
         return HandResult(new, [0] * state.table.sides, [Reason(text, Rule.TIE)])
 
@@ -145,14 +175,20 @@ class Omi(Race):
         winner = self.reached(state)
         if winner is not None:
             return Result(True, winner, wins(winner, state.points))
-        return Result(False, None, lead_or_level(state.points, nothing="No points yet"))
+        return Result(False, None, lead_or_level(state.points, nothing=msg("No points yet")))
 
     def board(self, state: OmiState) -> Board:
-        lines = [f"First to {plural(self.target(state), 'point')}"]
+        lines = [counted(self.target(state), "First to %(num)s point", "First to %(num)s points")]
         if state.pending_bonus:
-            lines.append(f"4-4 bonus pending: +{state.pending_bonus} to the next hand's winner")
+            lines.append(msg("4-4 bonus pending: +%(bonus)s to the next hand's winner", bonus=state.pending_bonus))
         turn = (("Deals", state.dealer), ("Declares", self.declarer(state)))
         return dataclasses.replace(super().board(state), lines=tuple(lines), turn=turn)
+
+    # Only a hand's winner scores (a 4-4 hand scores nobody), so the hands a side scored in are its wins.
+    statistics = (
+        Statistic("hands_won", "Hands won", hands_scored),
+        Statistic("kapothi", "Kapothi (all eight tricks)", _kapothi),
+    )
 
     def public_state(self, state: OmiState) -> dict:
         return {"pending_bonus": state.pending_bonus, "declarer": self.declarer(state)}

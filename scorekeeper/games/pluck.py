@@ -23,7 +23,23 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ._race import Race, TieAtEnd, best_wins, end_reasons, holders, leading, tie_at_end_option
-from .base import Board, Field, HandResult, Reason, Result, State, Table, added, plural, side_name, times
+from .base import (
+    Board,
+    Field,
+    HandResult,
+    Reason,
+    Result,
+    State,
+    Table,
+    Text,
+    added,
+    counted,
+    joined,
+    msg,
+    side_name,
+    times,
+)
+from .statistics import Statistic
 
 _PLAYERS = 3
 _TRICKS = 17  # the 51-card pack dealt out, 17 cards each (S4:112)
@@ -89,27 +105,40 @@ class Pluck(Race):
 
     @staticmethod
     def _seat_reason(seat: int, taken: int, quota: int, scored: int) -> Reason:
-        took = f"{side_name(seat)}: {plural(taken, 'trick')} on a quota of {quota}"
         if scored:
-            return Reason(f"{took}: +{plural(scored, 'point')}", Rule.SCORING)
-        return Reason(f"{took}: nothing", Rule.SCORING)
+            return Reason(counted(taken, "%(side)s: %(num)s trick on a quota of %(quota)s: +%(points)s",
+                                  "%(side)s: %(num)s tricks on a quota of %(quota)s: +%(points)s",
+                                  side=side_name(seat), quota=quota, points=_points(scored)), Rule.SCORING)
+        return Reason(counted(taken, "%(side)s: %(num)s trick on a quota of %(quota)s: nothing",
+                              "%(side)s: %(num)s tricks on a quota of %(quota)s: nothing",
+                              side=side_name(seat), quota=quota), Rule.SCORING)
 
     # -- reading ------------------------------------------------------------------------------
     def result(self, state: PluckState, called: bool = False) -> Result:
         highest = holders(state.points, max)
-        high = plural(state.points[highest[0]], "point")
+        high = _points(state.points[highest[0]])
         if self.reached(state) is not None:  # ruling 6: the highest score wins
             return best_wins(highest, state.options, high)
         if not state.hands:
-            return Result(False, None, f"First to {plural(self.target(state), 'point')}")
+            return Result(False, None, _first_to(self.target(state)))
         return Result(False, None, leading(highest, high))
 
     def board(self, state: PluckState) -> Board:
         quota = quotas(state.table, state.dealer)
-        sides = tuple(dataclasses.replace(side, lines=(f"Quota {quota[seat]}", _pluck_line(state.plucks[seat])))
+        sides = tuple(dataclasses.replace(side, lines=(msg("Quota %(quota)s", quota=quota[seat]),
+                                                       _pluck_line(state.plucks[seat])))
                       for seat, side in enumerate(super().board(state).sides))
-        return Board(sides, lines=(f"First to {plural(self.target(state), 'point')}",),
+        return Board(sides, lines=(_first_to(self.target(state)),),
                      turn=(("Deals", state.dealer),))
+
+    # The state after each hand keeps its tricks against the quota (`plucks`): at or above it, the
+    # quota was made; below it, the player was short by that many.
+    statistics = (
+        Statistic("quotas_made", "Quotas made",
+                  lambda done, side: sum(1 for state in done.states if state.plucks[side] >= 0)),
+        Statistic("tricks_short", "Tricks short of the quota",
+                  lambda done, side: -sum(min(0, state.plucks[side]) for state in done.states)),
+    )
 
     def public_state(self, state: PluckState) -> dict:
         return {
@@ -126,27 +155,40 @@ class Pluck(Race):
         return {"tricks": tricks}
 
 
-def _pluck_line(plucks: int) -> str:
+def _points(number: int) -> Text:
+    return counted(number, "%(num)s point", "%(num)s points")
+
+
+def _first_to(target: int) -> Text:
+    return counted(target, "First to %(num)s point", "First to %(num)s points")
+
+
+def _pluck_line(plucks: int) -> Text:
     if plucks > 0:
-        return f"Plucks {plucks}"
+        # Translators: Pluck, a player's line on the scoreboard: the cards it takes from others before the next hand.
+        return msg("Plucks %(plucks)s", plucks=plucks)
     if plucks < 0:
-        return f"Plucked {-plucks}"
-    return "No plucks"
+        # Translators: Pluck, a player's line on the scoreboard: the cards others take from it before the next hand.
+        return msg("Plucked %(plucks)s", plucks=-plucks)
+    # Translators: Pluck, a player's line on the scoreboard: no cards change hands before the next hand.
+    return msg("No plucks")
 
 
-def _plucks_text(over: list[int]) -> str:
+def _plucks_text(over: list[int]) -> Text:
     """Who plucks whom before the next hand (S4:129): with three seats the signs fix it."""
     takers = [seat for seat in range(_PLAYERS) if over[seat] > 0]
     givers = [seat for seat in range(_PLAYERS) if over[seat] < 0]
     if not takers:
-        return "Everybody made the quota exactly: no plucks next hand"
+        return msg("Everybody made the quota exactly: no plucks next hand")
     if len(takers) == 1:
         taker = takers[0]
-        parts = [f"{side_name(taker)} plucks {side_name(giver)} {times(-over[giver])}" for giver in givers]
+        parts = [msg("%(taker)s plucks %(giver)s %(times)s", taker=side_name(taker), giver=side_name(giver),
+                     times=times(-over[giver])) for giver in givers]
     else:
         giver = givers[0]
-        parts = [f"{side_name(taker)} plucks {side_name(giver)} {times(over[taker])}" for taker in takers]
-    return "Next hand: " + ", ".join(parts)
+        parts = [msg("%(taker)s plucks %(giver)s %(times)s", taker=side_name(taker), giver=side_name(giver),
+                     times=times(over[taker])) for taker in takers]
+    return msg("Next hand: %(plucks)s", plucks=joined(parts, ", "))
 
 
 from . import register  # noqa: E402  (at the bottom: the registry imports this module)

@@ -26,13 +26,34 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from . import poker
-from .base import Field, Game, HandResult, Reason, RecordError, RecordForm, Result, State, plural, side_name, times
+from .base import (
+    Field,
+    Game,
+    HandResult,
+    Reason,
+    RecordError,
+    RecordForm,
+    Result,
+    State,
+    Text,
+    counted,
+    msg,
+    names,
+    side_name,
+    times,
+)
 from .poker import Category
+from .statistics import Statistic
 
 _PLAYERS = 2
 _TRICKS = 5  # S4:65: all five tricks are played out
 _GAMES_FOR_RUBBER = 2  # S4:80
-_STATUS = {2: "doubled", 4: "redoubled"}
+_STATUS = {
+    # Translators: Poke: a player's draws double the opponent's tricks
+    2: msg("doubled"),
+    # Translators: Poke: a player's draws redouble the opponent's tricks
+    4: msg("redoubled"),
+}
 # Honours for the better hand (S4:67-75); high card is not in the seed's table (PK-Q4).
 _HONOURS = {
     Category.ROYAL_FLUSH: 1000,
@@ -59,6 +80,13 @@ class _Role(StrEnum):
 _MULTIPLIER = {
     _Role.NON_DEALER: (1, 2, 4),
     _Role.DEALER: (1, 1, 2, 4),
+}
+# How a reason line names the role (Poke).
+_ROLE_TEXT = {
+    # Translators: Poke: the player who dealt this hand
+    _Role.DEALER: msg("dealer"),
+    # Translators: Poke: the player who did not deal this hand
+    _Role.NON_DEALER: msg("non-dealer"),
 }
 _NON_DEALER_MAX_DRAWS = len(_MULTIPLIER[_Role.NON_DEALER]) - 1  # S4:59: pat, doubled, redoubled
 _DEALER_MAX_DRAWS = len(_MULTIPLIER[_Role.DEALER]) - 1  # S4:60: a free draw, then doubled, redoubled
@@ -90,7 +118,7 @@ class _Honours:
 
     side: int | None
     points: int
-    text: str
+    text: Text
 
 
 def _bonus(name: str, default: int, help_text: str) -> Field:
@@ -151,14 +179,14 @@ class Poke(Game):
     def validate(self, state: PokeState, record: dict) -> None:
         self._check_draws(state, record)
         if self.value(record, "better_hand") is not None and self.value(record, "poker_hand") is None:
-            raise RecordError("Poker hand must be given: the category of the better hand.", "poker_hand")
+            raise RecordError(msg("Poker hand must be given: the category of the better hand."), "poker_hand")
 
     def _check_draws(self, state: PokeState, record: dict) -> None:
         draws = record["draws"]
         non_dealer = state.table.next_seat(state.dealer)
         if draws[non_dealer] > _NON_DEALER_MAX_DRAWS:
-            message = (f"Draws: {side_name(non_dealer)} is the non-dealer this hand, and the non-dealer "
-                       f"can draw at most twice.")
+            message = msg("Draws: %(side)s is the non-dealer this hand, and the non-dealer can draw at most twice.",
+                          side=side_name(non_dealer))
             raise RecordError(message, "draws")
 
     # -- scoring ----------------------------------------------------------------------------
@@ -186,13 +214,16 @@ class Poke(Game):
                                       Rule.TRICKS))
         return below
 
-    def _tricks_text(self, state: PokeState, side: int, tricks: int, their_draws: int, multiplier: int) -> str:
+    def _tricks_text(self, state: PokeState, side: int, tricks: int, their_draws: int, multiplier: int) -> Text:
         if multiplier == 1:
-            return f"{side_name(side)}: {plural(tricks, 'trick')} = {tricks} below the line"
+            return counted(tricks, "%(side)s: %(num)s trick = %(num)s below the line",
+                           "%(side)s: %(num)s tricks = %(num)s below the line", side=side_name(side))
         other = 1 - side
-        cause = f"{side_name(other)}, {_role(state, other)}, drew {times(their_draws)}: {_STATUS[multiplier]}"
-        scored = f"{plural(tricks, 'trick')} x{multiplier} ({cause}) = {tricks * multiplier}"
-        return f"{side_name(side)}: {scored} below the line"
+        cause = msg("%(side)s, %(role)s, drew %(times)s: %(status)s", side=side_name(other),
+                    role=_ROLE_TEXT[_role(state, other)], times=times(their_draws), status=_STATUS[multiplier])
+        return counted(tricks, "%(side)s: %(num)s trick x%(multiplier)s (%(cause)s) = %(points)s below the line",
+                       "%(side)s: %(num)s tricks x%(multiplier)s (%(cause)s) = %(points)s below the line",
+                       side=side_name(side), multiplier=multiplier, cause=cause, points=tricks * multiplier)
 
     def _score_above(self, state: PokeState, record: Mapping, changes: list[int],
                      reasons: list[Reason]) -> tuple[int, int]:
@@ -208,7 +239,7 @@ class Poke(Game):
                 bonus = state.options["sweep_bonus"]
                 above = _add(above, side, bonus)
                 changes[side] += bonus
-                reasons.append(Reason(f"{side_name(side)}: sweep +{bonus}", Rule.SWEEP))
+                reasons.append(Reason(msg("%(side)s: sweep +%(bonus)s", side=side_name(side), bonus=bonus), Rule.SWEEP))
         return above
 
     def _honours(self, record: Mapping) -> _Honours:
@@ -217,9 +248,10 @@ class Poke(Game):
             return _honours_from_cards(cards)
         side = self.value(record, "better_hand")
         if side is None:
-            return _Honours(None, 0, "equal poker hands: no honours")
+            return _Honours(None, 0, msg("equal poker hands: no honours"))
         category = Category.from_key(self.value(record, "poker_hand"))
-        return _honours_for(side, category, f"{side_name(side)}: better hand, {category.label}")
+        return _honours_for(side, category, msg("%(side)s: better hand, %(category)s", side=side_name(side),
+                                                category=category.label))
 
     def _settle_game(self, state: PokeState, changes: list[int],
                      reasons: list[Reason]) -> tuple[PokeState, int | None]:
@@ -227,7 +259,7 @@ class Poke(Game):
         if max(below) < target:
             return state, None
         if below[0] == below[1]:
-            text = f"{side_name(0)} and {side_name(1)} tie on {below[0]} below the line: play on"
+            text = msg("%(sides)s tie on %(points)s below the line: play on", sides=names((0, 1)), points=below[0])
             reasons.append(Reason(text, Rule.GAME))
             return state, None
         winner = 0 if below[0] > below[1] else 1
@@ -239,13 +271,15 @@ class Poke(Game):
         games = _add(state.games, winner, 1)
         above = _add(state.above, winner, bonus)
         changes[winner] += bonus
-        reasons.append(Reason(f"{side_name(winner)} wins game {sum(games)}: +{bonus}", Rule.GAME))
+        text = msg("%(side)s wins game %(number)s: +%(bonus)s", side=side_name(winner), number=sum(games), bonus=bonus)
+        reasons.append(Reason(text, Rule.GAME))
         if games[winner] == _GAMES_FOR_RUBBER:
             loser_games = games[1 - winner]
             bonus = state.options["rubber_bonus_2_1" if loser_games else "rubber_bonus_2_0"]
             above = _add(above, winner, bonus)
             changes[winner] += bonus
-            text = f"{side_name(winner)} wins the rubber {games[winner]}-{loser_games}: +{bonus}"
+            text = msg("%(side)s wins the rubber %(won)s-%(lost)s: +%(bonus)s", side=side_name(winner),
+                       won=games[winner], lost=loser_games, bonus=bonus)
             reasons.append(Reason(text, Rule.RUBBER))
         state = state.evolve(above=above, below=(0, 0), games=games)
         standing = self.result(state)
@@ -259,18 +293,29 @@ class Poke(Game):
         if rubber is None:
             return Result(False, None, _progress(state))
         above = state.above
-        rubber_text = f"{side_name(rubber)} won the rubber {state.games[rubber]}-{state.games[1 - rubber]}"
+        rubber_text = msg("%(side)s won the rubber %(won)s-%(lost)s", side=side_name(rubber),
+                          won=state.games[rubber], lost=state.games[1 - rubber])
         if above[0] == above[1]:
-            return Result(True, None, f"Draw: both have {above[0]} above the line ({rubber_text})")
+            return Result(True, None, msg("Draw: both have %(points)s above the line (%(rubber)s)", points=above[0],
+                                          rubber=rubber_text))
         winner = 0 if above[0] > above[1] else 1
-        totals = f"{above[winner]} to {above[1 - winner]} above the line"
+        totals = {"side": side_name(winner), "top": above[winner], "other": above[1 - winner]}
         if winner == rubber:
-            return Result(True, winner, f"{side_name(winner)} wins {totals} and the rubber "
-                                        f"{state.games[winner]}-{state.games[1 - winner]}")
-        return Result(True, winner, f"{side_name(winner)} wins {totals}, though {rubber_text}")
+            return Result(True, winner, msg("%(side)s wins %(top)s to %(other)s above the line and the rubber "
+                                            "%(won)s-%(lost)s", won=state.games[winner], lost=state.games[1 - winner],
+                                            **totals))
+        return Result(True, winner, msg("%(side)s wins %(top)s to %(other)s above the line, though %(rubber)s",
+                                        rubber=rubber_text, **totals))
 
     def scores(self, state: PokeState) -> list[int]:
         return list(state.above)
+
+    # A match is one rubber; the sheet's total is above the line (the rubber's winner can lose it).
+    statistics = (
+        Statistic("rubbers_won", "Rubbers won",
+                  lambda done, side: int(done.state.games[side] >= _GAMES_FOR_RUBBER)),
+        Statistic("points_above", "Points above the line", lambda done, side: done.state.above[side]),
+    )
 
     def example_hand(self, state: PokeState, rng) -> dict:
         won = rng.randrange(_TRICKS + 1)
@@ -292,24 +337,25 @@ class Poke(Game):
         }
 
 
-def _honours_for(side: int, category: Category, text: str) -> _Honours:
+def _honours_for(side: int, category: Category, text: Text) -> _Honours:
     points = _HONOURS[category]
     if not points:
-        return _Honours(side, 0, f"{text}: no honours for high card")
-    return _Honours(side, points, f"{text}: +{points} honours")
+        return _Honours(side, 0, msg("%(hand)s: no honours for high card", hand=text))
+    return _Honours(side, points, msg("%(hand)s: +%(points)s honours", hand=text, points=points))
 
 
 def _honours_from_cards(cards: list[list[str]]) -> _Honours:
     """The better hand decided by the standard ranking (PK-Q5); equal hands score nothing (PK-Q3)."""
     values = [poker.evaluate(hand) for hand in cards]
     if values[0] == values[1]:
-        return _Honours(None, 0, f"equal poker hands ({values[0].category.label} each): no honours")
+        return _Honours(None, 0, msg("equal poker hands (%(category)s each): no honours",
+                                     category=values[0].category.label))
     side = 0 if values[0] > values[1] else 1
     mine, theirs = values[side].category, values[1 - side].category
     if mine == theirs:
-        text = f"{side_name(side)}: the higher {mine.label}"
+        text = msg("%(side)s: the higher %(category)s", side=side_name(side), category=mine.label)
     else:
-        text = f"{side_name(side)}: {mine.label} beats {theirs.label}"
+        text = msg("%(side)s: %(mine)s beats %(theirs)s", side=side_name(side), mine=mine.label, theirs=theirs.label)
     return _honours_for(side, mine, text)
 
 
@@ -320,10 +366,12 @@ def _rubber_winner(state: PokeState) -> int | None:
     return None
 
 
-def _progress(state: PokeState) -> str:
+def _progress(state: PokeState) -> Text:
     below, games = state.below, state.games
-    return (f"Game {sum(games) + 1}: below the line {side_name(0)} {below[0]}, {side_name(1)} {below[1]}; "
-            f"games {games[0]}-{games[1]}")
+    # Translators: Poke's headline during a rubber
+    return msg("Game %(number)s: below the line %(side0)s %(below0)s, %(side1)s %(below1)s; games %(games0)s-%(games1)s",
+               number=sum(games) + 1, side0=side_name(0), below0=below[0], side1=side_name(1), below1=below[1],
+               games0=games[0], games1=games[1])
 
 
 from . import register  # noqa: E402  (at the bottom: the registry imports this module)

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from enum import IntEnum
 from typing import NamedTuple
 
-from .base import parse_card
+from .base import Text, msg, parse_card
 
 HAND_SIZE = 5
 _RANK_VALUES = {rank: value for value, rank in enumerate("23456789TJQKA", start=2)}
@@ -44,9 +44,9 @@ class Category(IntEnum):
         return self.name.lower()
 
     @property
-    def label(self) -> str:
+    def label(self) -> Text:
         """How a sentence names it: "three of a kind"."""
-        return self.name.lower().replace("_", " ")
+        return _LABELS[self]
 
     @classmethod
     def from_key(cls, key: str) -> Category:
@@ -54,6 +54,29 @@ class Category(IntEnum):
 
 
 CATEGORY_KEYS = tuple(category.key for category in Category)
+
+_LABELS = {
+    # Translators: a poker hand's category, inside a sentence (Poke, Chicago)
+    Category.HIGH_CARD: msg("high card"),
+    # Translators: a poker hand's category, inside a sentence (Poke, Chicago)
+    Category.ONE_PAIR: msg("one pair"),
+    # Translators: a poker hand's category, inside a sentence (Poke, Chicago)
+    Category.TWO_PAIR: msg("two pair"),
+    # Translators: a poker hand's category, inside a sentence (Poke, Chicago)
+    Category.THREE_OF_A_KIND: msg("three of a kind"),
+    # Translators: a poker hand's category, inside a sentence (Poke, Chicago)
+    Category.STRAIGHT: msg("straight"),
+    # Translators: a poker hand's category, inside a sentence (Poke, Chicago)
+    Category.FLUSH: msg("flush"),
+    # Translators: a poker hand's category, inside a sentence (Poke, Chicago)
+    Category.FULL_HOUSE: msg("full house"),
+    # Translators: a poker hand's category, inside a sentence (Poke, Chicago)
+    Category.FOUR_OF_A_KIND: msg("four of a kind"),
+    # Translators: a poker hand's category, inside a sentence (Poke, Chicago)
+    Category.STRAIGHT_FLUSH: msg("straight flush"),
+    # Translators: a poker hand's category, inside a sentence (Poke, Chicago)
+    Category.ROYAL_FLUSH: msg("royal flush"),
+}
 
 
 class HandValue(NamedTuple):

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ._race import Race, TieAtEnd, best_wins, end_reasons, holders, tie_at_end_option
-from .base import Board, Field, HandResult, Reason, Result, State, Table, added, names, plural, side_name
+from .base import Board, Field, HandResult, Reason, Result, State, Table, added, counted, joined, msg, names, side_name
+from .statistics import Statistic
 
 _MIN_PLAYERS, _MAX_PLAYERS = 3, 6  # S3:435
 _TARGET = 10  # S3:463
@@ -27,6 +28,7 @@ _POLIGNAC_POINTS = 2  # the J♠ (S3:461)
 _JACK_POINTS = 1  # each other jack (S3:461)
 _SUITS = ("spades", "hearts", "diamonds", "clubs")
 _SYMBOLS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
+_ALL_JACKS = _POLIGNAC_POINTS + 3 * _JACK_POINTS  # every hand gives out exactly these 5 points
 
 
 class Rule(StrEnum):
@@ -83,7 +85,9 @@ class Polignac(Race):
         for suit in _SUITS:
             changes[jacks[suit]] += jack_points(suit)
             taken.setdefault(jacks[suit], []).append(f"J{_SYMBOLS[suit]}")
-        reasons = [Reason(f"{side_name(side)} took {', '.join(cards)}: +{plural(changes[side], 'point')}", Rule.JACKS)
+        reasons = [Reason(counted(changes[side], "%(side)s took %(cards)s: +%(num)s point",
+                                  "%(side)s took %(cards)s: +%(num)s points",
+                                  side=side_name(side), cards=joined(cards, ", ")), Rule.JACKS)
                    for side, cards in sorted(taken.items())]
         after = state.evolve(penalties=added(state.penalties, changes))
         if self.reached(after) is not None:
@@ -96,15 +100,27 @@ class Polignac(Race):
         low = state.penalties[lowest[0]]
         if self.reached(state) is None:
             if not state.hands:
-                return Result(False, None, f"Lowest score wins once someone reaches {self.target(state)}")
-            return Result(False, None, f"{names(lowest)} lowest on {plural(low, 'point')}")
-        return best_wins(lowest, state.options, plural(low, "point"),
-                         won=f"wins with the fewest penalty points, {low}", tied=f"tie for the lowest score, {low}")
+                return Result(False, None, msg("Lowest score wins once someone reaches %(target)s",
+                                               target=self.target(state)))
+            return Result(False, None, counted(low, "%(who)s lowest on %(num)s point", "%(who)s lowest on %(num)s points",
+                                               who=names(lowest)))
+        return best_wins(lowest, state.options, counted(low, "%(num)s point", "%(num)s points"),
+                         won=lambda who: msg("%(who)s wins with the fewest penalty points, %(low)s", who=who, low=low),
+                         tied=lambda who: msg("%(who)s tie for the lowest score, %(low)s", who=who, low=low))
 
     def board(self, state: PolignacState) -> Board:
-        lines = (f"The match ends at {plural(self.target(state), 'point')}: lowest wins",)
+        lines = (counted(self.target(state), "The match ends at %(num)s point: lowest wins",
+                         "The match ends at %(num)s points: lowest wins"),)
         return dataclasses.replace(super().board(state), lines=lines, turn=(("Deals", state.dealer),),
                                    lower_is_better=True)
+
+    # Every hand gives out the four jacks' 5 points: 0 is a hand without a jack, 5 a hand with all four.
+    statistics = (
+        Statistic("clean_hands", "Hands without a jack",
+                  lambda done, side: sum(1 for hand in done.hands if hand.changes[side] == 0)),
+        Statistic("all_jacks", "Hands with all four jacks",
+                  lambda done, side: sum(1 for hand in done.hands if hand.changes[side] == _ALL_JACKS)),
+    )
 
     def public_state(self, state: PolignacState) -> dict:
         return {"winners": list(self.result(state).winners)}

@@ -34,8 +34,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from ._race import Race, each_side
+from ._race import Race, each_side, wins
 from .base import (
+    LOST,
     CardCounter,
     Extra,
     Field,
@@ -45,12 +46,16 @@ from .base import (
     RecordForm,
     Result,
     State,
+    Text,
     added,
+    msg,
     on_option,
     only,
     parse_card,
     side_name,
+    verbatim,
 )
+from .statistics import Statistic, hands_scored
 
 _SIDES = 2
 _TARGET = 7  # S3:198
@@ -129,17 +134,18 @@ def card_points(cards: Any) -> int:
     if isinstance(cards, str):
         cards = cards.replace(",", " ").split()
     if not isinstance(cards, Iterable) or isinstance(cards, (bytes, Mapping)):
-        raise RecordError("Cards must be a list of card codes such as AS, TH or KC.", "cards")
+        raise RecordError(msg("Cards must be a list of card codes such as AS, TH or KC."), "cards")
     codes = [_schnapsen_card(card) for card in cards]
     if len(set(codes)) != len(codes):
-        raise RecordError("Cards: a card appears twice (the pack has one of each).", "cards")
+        raise RecordError(msg("Cards: a card appears twice (the pack has one of each)."), "cards")
     return sum(CARD_POINTS[code[0]] for code in codes)
 
 
 def _schnapsen_card(card: Any) -> str:
     code = parse_card(card)
     if code is None or code[0] not in CARD_POINTS:
-        raise RecordError(f"Cards: {card!r} is not in the Schnapsen pack (A, T, K, Q, J of S H D C).", "cards")
+        raise RecordError(msg("Cards: %(card)s is not in the Schnapsen pack (A, T, K, Q, J of S H D C).",
+                              card=verbatim(repr(card))), "cards")
     return code
 
 
@@ -149,11 +155,12 @@ def hand_score(points_in_cards: int, marriages: Iterable[Marriage] = (),
 
     Every card is worth at least 2, so a side has a trick exactly when it has card points."""
     if type(points_in_cards) is not int or not 0 <= points_in_cards <= _CARD_POINTS_IN_DECK:
-        raise RecordError(f"Card points must be a whole number from 0 to {_CARD_POINTS_IN_DECK}.", "points")
+        raise RecordError(msg("Card points must be a whole number from 0 to %(most)s.", most=_CARD_POINTS_IN_DECK),
+                          "points")
     try:
         credit = MarriageCredit(credit)
     except ValueError:
-        raise RecordError("Marriage credit must be next_trick or any_trick.", "marriage_credit") from None
+        raise RecordError(msg("Marriage credit must be next_trick or any_trick."), "marriage_credit") from None
     marriages = tuple(marriages)
     _check_marriages(points_in_cards, marriages)
     if not points_in_cards:
@@ -164,17 +171,17 @@ def hand_score(points_in_cards: int, marriages: Iterable[Marriage] = (),
 
 def _check_marriages(points_in_cards: int, marriages: tuple[Marriage, ...]) -> None:
     if not all(isinstance(marriage, Marriage) for marriage in marriages):
-        raise RecordError("Marriages must be given as Marriage(royal, trick_after).", "marriages")
+        raise RecordError(msg("Marriages must be given as Marriage(royal, trick_after)."), "marriages")
     if len(marriages) > len(_SUITS) or sum(marriage.royal for marriage in marriages) > 1:
-        raise RecordError("Marriages: at most four, one per suit, and only one in trumps.", "marriages")
+        raise RecordError(msg("Marriages: at most four, one per suit, and only one in trumps."), "marriages")
     if not points_in_cards and any(marriage.trick_after for marriage in marriages):
-        raise RecordError("Marriages: a trick won after a marriage would bring card points.", "marriages")
+        raise RecordError(msg("Marriages: a trick won after a marriage would bring card points."), "marriages")
 
 
 def _count_pile(cards: list[str], extras: Mapping[str, int], options: Mapping) -> dict[str, int]:
     """The hand form's counter for one side: its points and tricks from the cards it won."""
     if len(cards) % 2:
-        raise RecordError("The counter: a side wins cards two at a time (one trick), so the count must be even.",
+        raise RecordError(msg("The counter: a side wins cards two at a time (one trick), so the count must be even."),
                           "points")
     marriages = [Marriage()] * extras.get("m20", 0) + [Marriage(royal=True)] * extras.get("m40", 0)
     credit = options.get("marriage_credit", MarriageCredit.NEXT_TRICK)
@@ -212,7 +219,7 @@ class _Award:
 
     side: int
     vp: int
-    text: str
+    text: Text
     rule: Rule
 
 
@@ -220,13 +227,13 @@ def _other(side: int) -> int:
     return 1 - side
 
 
-def _scale(opponent_score: int, opponent_has_trick: bool) -> tuple[int, str]:
-    """Victory points for going out by what the opponent has (S3:186-188) and the name for it."""
+def _scale(opponent_score: int, opponent_has_trick: bool) -> int:
+    """Victory points for going out by what the opponent has (S3:186-188): 3 is schwarz, 2 schneider."""
     if not opponent_has_trick:
-        return _SCHWARZ, " (schwarz)"
+        return _SCHWARZ
     if opponent_score >= _SCHNEIDER_BELOW:
-        return _PLAIN_WIN, ""
-    return _SCHNEIDER, " (schneider)"
+        return _PLAIN_WIN
+    return _SCHNEIDER
 
 
 _AT_CLOSE_POINTS = Field("points", "int", "The other side's hand score when the stock was closed.",
@@ -303,35 +310,39 @@ class Schnapsen(Race):
         closed = self.value(record, "closed_by") is not None
         played_out = record["ending"] == Ending.PLAYED_OUT
         if total > _TRICKS_IN_HAND:
-            raise RecordError(f"Tricks must add up to at most {_TRICKS_IN_HAND}: a hand has only 10.", "tricks")
+            raise RecordError(msg("Tricks must add up to at most %(most)s: a hand has only %(most)s.",
+                                  most=_TRICKS_IN_HAND), "tricks")
         if played_out and not closed and total != _TRICKS_IN_HAND:
-            message = f"Tricks must add up to {_TRICKS_IN_HAND} when every card was played with the stock open."
+            message = msg("Tricks must add up to %(total)s when every card was played with the stock open.",
+                          total=_TRICKS_IN_HAND)
             raise RecordError(message, "tricks")
         if closed and total > _LAST_CLOSE_TRICK + _HAND_SIZE:
-            message = (f"Tricks must add up to at most {_LAST_CLOSE_TRICK + _HAND_SIZE} in a closed hand: the stock "
-                       f"can only be closed before the fifth trick.")
+            message = msg("Tricks must add up to at most %(most)s in a closed hand: the stock can only be closed "
+                          "before the fifth trick.", most=_LAST_CLOSE_TRICK + _HAND_SIZE)
             raise RecordError(message, "tricks")
 
     def _check_points(self, record: dict) -> None:
         points, tricks = record["points"], record["tricks"]
         if sum(points) > _MAX_SCORE:
-            message = (f"Points must add up to at most {_MAX_SCORE}: {_CARD_POINTS_IN_DECK} in the cards plus "
-                       f"at most {_MARRIAGES_MAX} in marriages.")
+            message = msg("Points must add up to at most %(most)s: %(cards)s in the cards plus at most %(marriages)s "
+                          "in marriages.", most=_MAX_SCORE, cards=_CARD_POINTS_IN_DECK, marriages=_MARRIAGES_MAX)
             raise RecordError(message, "points")
         for side in range(_SIDES):
             if points[side] and not tricks[side]:
-                message = (f"Points of {side_name(side)} must be 0: a side with no trick has no cards, "
-                           f"and no marriage counts.")
+                message = msg("Points of %(side)s must be 0: a side with no trick has no cards, and no marriage "
+                              "counts.", side=side_name(side))
                 raise RecordError(message, "points")
 
     def _check_ender(self, record: dict) -> None:
         tricks = record["tricks"]
         declarer, last = self.value(record, "declarer"), self.value(record, "last_trick")
         if declarer is not None and not tricks[declarer]:
-            message = f"Declarer {side_name(declarer)} has no trick: a player can only go out just after winning one."
+            message = msg("Declarer %(side)s has no trick: a player can only go out just after winning one.",
+                          side=side_name(declarer))
             raise RecordError(message, "declarer")
         if last is not None and not tricks[last]:
-            message = f"Last trick: {side_name(last)} is recorded with no tricks, so it cannot have taken the last one."
+            message = msg("Last trick: %(side)s is recorded with no tricks, so it cannot have taken the last one.",
+                          side=side_name(last))
             raise RecordError(message, "last_trick")
 
     def _check_at_close(self, record: dict) -> None:
@@ -342,34 +353,43 @@ class Schnapsen(Race):
         final = {"points": record["points"][other], "tricks": record["tricks"][other]}
         for figure in ("points", "tricks"):
             if at_close[figure] > final[figure]:
-                message = (f"At close {figure} ({at_close[figure]}) cannot be more than {name}'s {figure} at the "
-                           f"end of the hand ({final[figure]}).")
+                values = {"at_close": at_close[figure], "side": name, "final": final[figure]}
+                if figure == "points":
+                    message = msg("At close points (%(at_close)s) cannot be more than %(side)s's points at the end "
+                                  "of the hand (%(final)s).", **values)
+                else:
+                    message = msg("At close tricks (%(at_close)s) cannot be more than %(side)s's tricks at the end "
+                                  "of the hand (%(final)s).", **values)
                 raise RecordError(message, f"at_close.{figure}")
         self._check_close_tricks(record, at_close["tricks"], name)
         if at_close["points"] and not at_close["tricks"]:
-            message = f"At close points must be 0: {name} had no trick at the close, so nothing counted yet."
+            message = msg("At close points must be 0: %(side)s had no trick at the close, so nothing counted yet.",
+                          side=name)
             raise RecordError(message, "at_close.points")
         marriages = at_close.get("marriages", 0)
         if marriages % _PLAIN_MARRIAGE:
-            raise RecordError("At close marriages must be a sum of marriages: 20 each, 40 in trumps.",
+            raise RecordError(msg("At close marriages must be a sum of marriages: 20 each, 40 in trumps."),
                               "at_close.marriages")
         if marriages > at_close["points"]:
-            message = (f"At close marriages ({marriages}) cannot be more than the points at the close "
-                       f"({at_close['points']}).")
+            message = msg("At close marriages (%(marriages)s) cannot be more than the points at the close "
+                          "(%(points)s).", marriages=marriages, points=at_close["points"])
             raise RecordError(message, "at_close.marriages")
 
     def _check_close_tricks(self, record: dict, before: int, name: str) -> None:
         """A close comes after at most 4 tricks, and then each player has five cards to play."""
         if before > _LAST_CLOSE_TRICK:
-            message = f"At close tricks must be at most {_LAST_CLOSE_TRICK}: the stock is gone after the fifth trick."
+            message = msg("At close tricks must be at most %(most)s: the stock is gone after the fifth trick.",
+                          most=_LAST_CLOSE_TRICK)
             raise RecordError(message, "at_close.tricks")
         other = _other(record["closed_by"])
         if record["tricks"][other] - before > _HAND_SIZE:
-            message = f"Tricks: {name} can take at most {_HAND_SIZE} tricks after the close, one per card in hand."
+            message = msg("Tricks: %(side)s can take at most %(most)s tricks after the close, one per card in hand.",
+                          side=name, most=_HAND_SIZE)
             raise RecordError(message, "tricks")
         if record["ending"] == Ending.PLAYED_OUT and sum(record["tricks"]) < before + _HAND_SIZE:
-            message = (f"Tricks must add up to at least {before + _HAND_SIZE}: after the close all five cards of "
-                       f"each hand were played, on top of the {before} {name} already had.")
+            message = msg("Tricks must add up to at least %(least)s: after the close all five cards of each hand were "
+                          "played, on top of the %(before)s %(side)s already had.", least=before + _HAND_SIZE,
+                          before=before, side=name)
             raise RecordError(message, "tricks")
 
     # -- scoring ----------------------------------------------------------------------------
@@ -380,20 +400,23 @@ class Schnapsen(Race):
         reasons = [Reason(award.text, award.rule)]
         game_winner = self.reached(new)
         if game_winner is not None:
-            text = f"{side_name(game_winner)} wins the game with {new.vp[game_winner]} (game to {self.target(state)})"
+            text = msg("%(side)s wins the game with %(vp)s (game to %(target)s)", side=side_name(game_winner),
+                       vp=new.vp[game_winner], target=self.target(state))
             reasons.append(Reason(text, Rule.GAME_END))
         return HandResult(new, changes, reasons, game_winner)
 
     def _award(self, state: SchnapsenState, record: Mapping) -> _Award:
         if "winner" in record:
             side, vp = record["winner"], record["victory_points"]
-            return _Award(side, vp, f"{side_name(side)} +{vp}, as the table called it", Rule.CALLED)
+            return _Award(side, vp, msg("%(side)s +%(vp)s, as the table called it", side=side_name(side), vp=vp),
+                          Rule.CALLED)
         closer = self.value(record, "closed_by")
         if closer is not None:
             return self._closed_award(state, record, closer)
         if record["ending"] == Ending.PLAYED_OUT:
             last = record["last_trick"]
-            text = f"every card played, nobody went out; {side_name(last)} took the last trick: +{_PLAYED_OUT_VP}"
+            text = msg("every card played, nobody went out; %(side)s took the last trick: +%(vp)s",
+                       side=side_name(last), vp=_PLAYED_OUT_VP)
             return _Award(last, _PLAYED_OUT_VP, text, Rule.PLAYED_OUT)
         declarer = record["declarer"]
         if record["points"][declarer] >= _GOING_OUT:
@@ -404,19 +427,36 @@ class Schnapsen(Race):
         """S3:184-188: the declarer is paid by what the opponent has at the end."""
         other = _other(declarer)
         has_trick = record["tricks"][other] > 0
-        vp, label = _scale(record["points"][other], has_trick)
-        had = f"{side_name(other)} had {record['points'][other]}" if has_trick else f"{side_name(other)} took no trick"
-        text = f"{side_name(declarer)} went out with {record['points'][declarer]}, {had}{label}: +{vp}"
+        vp = _scale(record["points"][other], has_trick)
+        values = {"side": side_name(declarer), "points": record["points"][declarer], "other": side_name(other),
+                  "had": record["points"][other], "vp": vp}
+        if vp == _SCHWARZ:
+            text = msg("%(side)s went out with %(points)s, %(other)s took no trick (schwarz): +%(vp)s", **values)
+        elif vp == _SCHNEIDER:
+            text = msg("%(side)s went out with %(points)s, %(other)s had %(had)s (schneider): +%(vp)s", **values)
+        else:
+            text = msg("%(side)s went out with %(points)s, %(other)s had %(had)s: +%(vp)s", **values)
         return _Award(declarer, vp, text, Rule.GOING_OUT)
 
-    def _false_claim(self, record: Mapping, declarer: int, rule: Rule, after: str = "") -> _Award:
-        """S3:190 (and SC-Q4 after a close): the opponent scores 2, or 3 with no trick of its own."""
+    def _false_claim(self, record: Mapping, declarer: int, rule: Rule, closer: int | None = None) -> _Award:
+        """S3:190 (and SC-Q4 after `closer` closed): the opponent scores 2, or 3 with no trick of its own."""
         other = _other(declarer)
         no_trick = not record["tricks"][other]
         vp = _SCHWARZ if no_trick else _SCHNEIDER
-        detail = f", {side_name(other)} took no trick" if no_trick else ""
-        claimed = f"{side_name(declarer)} claimed with {record['points'][declarer]} (false claim){after}"
-        return _Award(other, vp, f"{claimed}{detail}: {side_name(other)} +{vp}", rule)
+        values = {"side": side_name(declarer), "points": record["points"][declarer], "other": side_name(other),
+                  "vp": vp}
+        if closer is None and no_trick:
+            text = msg("%(side)s claimed with %(points)s (false claim), %(other)s took no trick: %(other)s +%(vp)s",
+                       **values)
+        elif closer is None:
+            text = msg("%(side)s claimed with %(points)s (false claim): %(other)s +%(vp)s", **values)
+        elif no_trick:
+            text = msg("%(side)s claimed with %(points)s (false claim) after %(closer)s closed, %(other)s took no "
+                       "trick: %(other)s +%(vp)s", closer=side_name(closer), **values)
+        else:
+            text = msg("%(side)s claimed with %(points)s (false claim) after %(closer)s closed: %(other)s +%(vp)s",
+                       closer=side_name(closer), **values)
+        return _Award(other, vp, text, rule)
 
     def _closed_award(self, state: SchnapsenState, record: Mapping, closer: int) -> _Award:
         """RULES.md 1.4.5, closed stock: the closer goes out right, or the non-closer scores."""
@@ -425,49 +465,73 @@ class Schnapsen(Race):
         if declarer == closer and out_right:
             return self._close_success(state, record, closer)
         if declarer == _other(closer) and not out_right:
-            return self._false_claim(record, declarer, Rule.CLOSED_FALSE_CLAIM, f" after {side_name(closer)} closed")
+            return self._false_claim(record, declarer, Rule.CLOSED_FALSE_CLAIM, closer)
         return self._close_failure(state, record, closer)
 
     def _close_success(self, state: SchnapsenState, record: Mapping, closer: int) -> _Award:
         """S3:194: paid by the non-closer's tally at the moment of the close (SC-Q2)."""
         at_close = record["at_close"]
-        tally, kind = at_close["points"], ""
+        tally = at_close["points"]
+        had: Text | int = tally
         if _close_tally(state) is CloseTally.CARDS_ONLY:
-            tally, kind = tally - at_close.get("marriages", 0), " in cards"
+            tally -= at_close.get("marriages", 0)
+            # Translators: Schnapsen: card points without the marriages ("had 25 in cards")
+            had = msg("%(tally)s in cards", tally=tally)
         has_trick = at_close["tricks"] > 0
-        vp, label = _scale(tally, has_trick)
-        had = f"had {tally}{kind}" if has_trick else "had no trick"
-        text = (f"{side_name(closer)} closed and went out with {record['points'][closer]}, "
-                f"{side_name(_other(closer))} {had} at the close{label}: +{vp}")
+        vp = _scale(tally, has_trick)
+        values = {"side": side_name(closer), "points": record["points"][closer], "other": side_name(_other(closer)),
+                  "had": had, "vp": vp}
+        if vp == _SCHWARZ:
+            text = msg("%(side)s closed and went out with %(points)s, %(other)s had no trick at the close (schwarz): "
+                       "+%(vp)s", **values)
+        elif vp == _SCHNEIDER:
+            text = msg("%(side)s closed and went out with %(points)s, %(other)s had %(had)s at the close "
+                       "(schneider): +%(vp)s", **values)
+        else:
+            text = msg("%(side)s closed and went out with %(points)s, %(other)s had %(had)s at the close: +%(vp)s",
+                       **values)
         return _Award(closer, vp, text, Rule.CLOSING)
 
     def _close_failure(self, state: SchnapsenState, record: Mapping, closer: int) -> _Award:
         """S3:194 (SC-Q1, SC-Q3, SC-Q9): the non-closer scores 2, or 3 if it had no trick."""
         other = _other(closer)
-        if _fail_measure(state) is FailMeasure.CLOSE:
-            no_trick, when = record["at_close"]["tricks"] == 0, " at the close"
-        else:
-            no_trick, when = record["tricks"][other] == 0, ""
+        at_close = _fail_measure(state) is FailMeasure.CLOSE
+        no_trick = record["at_close"]["tricks"] == 0 if at_close else record["tricks"][other] == 0
         vp = _SCHWARZ if no_trick else _SCHNEIDER
-        detail = f", {side_name(other)} had no trick{when}" if no_trick else ""
-        failed = f"{side_name(closer)} closed and failed ({self._failure(record, closer)})"
-        return _Award(other, vp, f"{failed}{detail}: {side_name(other)} +{vp}", Rule.FAILED_CLOSE)
+        values = {"side": side_name(closer), "failure": self._failure(record, closer), "other": side_name(other),
+                  "vp": vp}
+        if no_trick and at_close:
+            text = msg("%(side)s closed and failed (%(failure)s), %(other)s had no trick at the close: "
+                       "%(other)s +%(vp)s", **values)
+        elif no_trick:
+            text = msg("%(side)s closed and failed (%(failure)s), %(other)s had no trick: %(other)s +%(vp)s", **values)
+        else:
+            text = msg("%(side)s closed and failed (%(failure)s): %(other)s +%(vp)s", **values)
+        return _Award(other, vp, text, Rule.FAILED_CLOSE)
 
-    def _failure(self, record: Mapping, closer: int) -> str:
+    def _failure(self, record: Mapping, closer: int) -> Text:
         declarer = self.value(record, "declarer")
         if declarer is None:
-            return "never went out"
+            # Translators: Schnapsen: how a closer failed ("A closed and failed (never went out)")
+            return msg("never went out")
         if declarer == closer:
-            return f"claimed with {record['points'][closer]}"
-        return f"{side_name(declarer)} went out first with {record['points'][declarer]}"
+            return msg("claimed with %(points)s", points=record["points"][closer])
+        return msg("%(side)s went out first with %(points)s", side=side_name(declarer),
+                   points=record["points"][declarer])
 
     # -- standing ---------------------------------------------------------------------------
     def result(self, state: SchnapsenState, called: bool = False) -> Result:
         winner = self.reached(state)
         if winner is not None:
-            return Result(True, winner, f"{side_name(winner)} wins the game {state.vp[winner]} to "
-                                        f"{state.vp[_other(winner)]}")
+            return Result(True, winner, wins(winner, state.vp, "game"))
         return Result(False, None, each_side(state.vp, self.target(state)))
+
+    # A match is one game to `target`: its loser takes a Bummerl. Exactly one side scores a hand.
+    statistics = (
+        Statistic("victory_points", "Victory points won", lambda done, side: done.state.vp[side]),
+        Statistic("bummerl_lost", "Bummerl lost", lambda done, side: int(done.result.outcome(side) == LOST)),
+        Statistic("hands_won", "Hands won", hands_scored),
+    )
 
     def example_hand(self, state: SchnapsenState, rng) -> dict:
         return {"winner": rng.randrange(_SIDES), "victory_points": rng.choice((_PLAIN_WIN, _SCHNEIDER, _SCHWARZ))}

@@ -31,11 +31,15 @@ from .base import (
     Result,
     SideBoard,
     State,
+    Text,
     added,
+    counted,
+    msg,
     names,
     side_name,
     still_in,
 )
+from .statistics import LEAST, Statistic
 
 _MIN_PLAYERS, _MAX_PLAYERS = 2, 5  # S1:23; setups for 5, 4, 3 and 2 at S1:26-29 (ruling 3)
 _FINAL = 2  # players in the final
@@ -49,9 +53,13 @@ class Deal:
     piles: int  # face-up piles each player lays out
     removed: int  # cards of equal rank taken out of the double pack (ruling 10)
 
-    def describe(self) -> str:
-        out = f"{self.cards} cards each, {self.piles} piles"
-        return f"{out}, {self.removed} equal cards out of the pack" if self.removed else out
+    def describe(self) -> Text:
+        piles = counted(self.piles, "%(num)s pile", "%(num)s piles")
+        if self.removed:
+            removed = counted(self.removed, "%(num)s equal card out of the pack", "%(num)s equal cards out of the pack")
+            return counted(self.cards, "%(num)s card each, %(piles)s, %(removed)s",
+                           "%(num)s cards each, %(piles)s, %(removed)s", piles=piles, removed=removed)
+        return counted(self.cards, "%(num)s card each, %(piles)s", "%(num)s cards each, %(piles)s", piles=piles)
 
 
 _DEALS = {5: Deal(20, 2, 4), 4: Deal(26, 2, 0), 3: Deal(32, 3, 8), 2: Deal(52, 5, 0)}
@@ -121,14 +129,18 @@ class SpeedTournament(Game):
     def validate(self, state: SpeedTournamentState, record: dict) -> None:
         wanted, unwanted = ("winner", "eliminated") if _in_final(state) else ("eliminated", "winner")
         if unwanted in record:
-            when = "only before the final" if unwanted == "eliminated" else "only in the final"
-            raise RecordError(f"A round names {unwanted.replace('_', ' ')} {when}: "
-                              f"this round takes {wanted}.", unwanted)
+            if unwanted == "eliminated":
+                # Translators: Speed Tournament; "eliminated" and "winner" are the names of the record's fields.
+                refusal = msg("A round names eliminated only before the final: this round takes winner.")
+            else:
+                # Translators: Speed Tournament; "winner" and "eliminated" are the names of the record's fields.
+                refusal = msg("A round names winner only in the final: this round takes eliminated.")
+            raise RecordError(refusal, unwanted)
         if wanted not in record:
-            what = "who won the final" if wanted == "winner" else "who was eliminated in this round"
-            raise RecordError(f"Name {what}.", wanted)
+            refusal = msg("Name who won the final.") if wanted == "winner" else msg("Name who was eliminated in this round.")
+            raise RecordError(refusal, wanted)
         if record[wanted] not in state.players_in:
-            raise RecordError(f"{side_name(record[wanted])} is already out of the tournament.", wanted)
+            raise RecordError(msg("%(side)s is already out of the tournament.", side=side_name(record[wanted])), wanted)
 
     # -- scoring ------------------------------------------------------------------------------
     def score_hand(self, state: SpeedTournamentState, record: Mapping) -> HandResult:
@@ -136,13 +148,14 @@ class SpeedTournament(Game):
             winner = record["winner"]
             loser = next(seat for seat in state.players_in if seat != winner)
             survivors, out = (winner,), loser
-            reasons = [Reason(f"{side_name(winner)} wins the final and the tournament; "
-                              f"{side_name(loser)} comes second", Rule.FINAL)]
+            reasons = [Reason(msg("%(winner)s wins the final and the tournament; %(loser)s comes second",
+                                  winner=side_name(winner), loser=side_name(loser)), Rule.FINAL)]
         else:
             out = record["eliminated"]
             survivors = tuple(seat for seat in state.players_in if seat != out)
-            reasons = [Reason(f"{side_name(out)} is eliminated", Rule.ELIMINATION),
-                       Reason(f"{names(survivors)} survive the round: +1 each", Rule.ROUNDS)]
+            reasons = [Reason(msg("%(side)s is eliminated", side=side_name(out)), Rule.ELIMINATION),
+                       Reason(counted(len(survivors), "%(who)s survives the round: +1 each",
+                                      "%(who)s survive the round: +1 each", who=names(survivors)), Rule.ROUNDS)]
         changes = [1 if seat in survivors else 0 for seat in range(state.table.sides)]
         after = state.evolve(
             players_in=survivors,
@@ -165,27 +178,40 @@ class SpeedTournament(Game):
         if _over(state):
             winner = state.players_in[0]
             ranking = (winner, *reversed(state.eliminated))
-            return Result(True, winner, f"{side_name(winner)} wins the tournament",
+            return Result(True, winner, msg("%(side)s wins the tournament", side=side_name(winner)),
                           ranking=ranking, out=state.eliminated)
         if _in_final(state):
             first, second = state.players_in
-            headline = f"The final: {side_name(first)} against {side_name(second)}"
+            headline = msg("The final: %(first)s against %(second)s", first=side_name(first), second=side_name(second))
         else:
-            headline = f"Round {len(state.eliminated) + 1}: {len(state.players_in)} players in"
+            headline = counted(len(state.players_in), "Round %(round)s: %(num)s player in",
+                               "Round %(round)s: %(num)s players in", round=len(state.eliminated) + 1)
         return Result(False, None, headline, out=state.eliminated)
 
     def scores(self, state: SpeedTournamentState) -> list[int]:
         return list(state.survived)
 
     def board(self, state: SpeedTournamentState) -> Board:
+        # Translators: Speed Tournament, the flag on a player eliminated from the tournament.
+        out = msg("Out")
         sides = tuple(
-            SideBoard(score, self.unit, flag=None if seat in state.players_in else "Out")
+            SideBoard(score, self.unit, flag=None if seat in state.players_in else out)
             for seat, score in enumerate(state.survived)
         )
         deal = _next_deal(state)
-        lines = () if deal is None else (f"Next round: {len(state.players_in)} players, {deal.describe()}",)
+        lines = () if deal is None else (
+            counted(len(state.players_in), "Next round: %(num)s player, %(deal)s", "Next round: %(num)s players, %(deal)s",
+                    deal=deal.describe()),
+        )
         turn = () if state.dealer is None else (("Deals", state.dealer),)
         return dataclasses.replace(super().board(state), sides=sides, lines=lines, turn=turn)
+
+    # The tournament ranks everybody: the final's winner first, then back through the eliminations.
+    statistics = (
+        Statistic("rounds_survived", "Rounds survived", lambda done, side: done.state.survived[side]),
+        Statistic("finals_reached", "Finals reached", lambda done, side: int(side in done.result.ranking[:_FINAL])),
+        Statistic("best_place", "Best place", lambda done, side: done.result.ranking.index(side) + 1, keep=LEAST),
+    )
 
     def public_state(self, state: SpeedTournamentState) -> dict:
         deal = _next_deal(state)

@@ -16,11 +16,15 @@ change, game won and state) and a side, and answers with a whole number for that
 the figure does not apply to that match. `keep` says how one player's matches of the game add up:
 TOTAL (added up, and shown per match too), MOST or LEAST (the best of them), AVERAGE (per match).
 
+The helpers below are the counts several games share (hands a side won, what it gained and gave up
+over the hands, its longest run); a count that reads the states after the hands (`Finished.states`)
+decodes them once for all the game's statistics.
+
 This module imports nothing from the web, nor anything that does: the history reads it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Protocol
@@ -54,6 +58,15 @@ class Finished:
     def sides(self) -> int:
         return self.table.sides
 
+    @cached_property
+    def states(self) -> tuple:
+        """The state after each hand, in play order (decoded once, however many statistics read them)."""
+        return tuple(hand.state for hand in self.hands)
+
+    def before_each(self, start: Any) -> list[tuple[Any, FinishedHand]]:
+        """Each hand with the state it was played from: `start` (the match's opening state) for the first."""
+        return list(zip((start, *self.states[:-1]), self.hands))
+
 
 @dataclass(frozen=True)
 class Statistic:
@@ -67,3 +80,46 @@ class Statistic:
     def __post_init__(self):
         if self.keep not in KEEPS:
             raise ValueError(f"{self.key}: keep must be one of {', '.join(KEEPS)}, not {self.keep!r}")
+
+
+# -- counts several games share -------------------------------------------------------------------
+
+
+def gained(done: Finished, side: int) -> int:
+    """What the side's total changed by, added up over the hands where it went up."""
+    return sum(hand.changes[side] for hand in done.hands if hand.changes[side] > 0)
+
+
+def given_up(done: Finished, side: int) -> int:
+    """What the side's total changed by, added up over the hands where it went down (as a positive number)."""
+    return -sum(hand.changes[side] for hand in done.hands if hand.changes[side] < 0)
+
+
+def hands_scored(done: Finished, side: int) -> int:
+    """The hands in which the side's total went up (a game where only a hand's winner scores: hands won)."""
+    return sum(1 for hand in done.hands if hand.changes[side] > 0)
+
+
+def sole(sides: Iterable[int]) -> int | None:
+    """The one side of `sides`, or None when there are none or several."""
+    found = tuple(sides)
+    return found[0] if len(found) == 1 else None
+
+
+def sole_scorer(changes: Sequence[int]) -> int | None:
+    """The one side whose total went up in a hand, or None (nobody scored, or several did)."""
+    return sole(side for side, change in enumerate(changes) if change > 0)
+
+
+def longest_run(winners: Iterable[int | None], side: int) -> int:
+    """The most hands in a row that `side` won, from each hand's winner in play order (None: nobody)."""
+    longest = run = 0
+    for winner in winners:
+        run = run + 1 if winner == side else 0
+        longest = max(longest, run)
+    return longest
+
+
+def longest_run_scoring(done: Finished, side: int) -> int:
+    """The most hands in a row the side won, where a hand's winner is the one side that scored in it."""
+    return longest_run((sole_scorer(hand.changes) for hand in done.hands), side)

@@ -20,9 +20,24 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ._race import Race, each_side
-from .base import Board, Field, HandResult, Reason, RecordError, RecordForm, Result, State, added, side_name
+from ._race import Race, each_side, wins
+from .base import (
+    Board,
+    Field,
+    HandResult,
+    Reason,
+    RecordError,
+    RecordForm,
+    Result,
+    State,
+    Text,
+    added,
+    joined,
+    msg,
+    side_name,
+)
 from .cribbage import BEST_LINE, NOT_LINE_SCORES, count_line, grid_columns, grid_rows
+from .statistics import MOST, Finished, Statistic
 
 _LINES = 5  # a five-by-five layout (S2:14)
 _MOST_FOR_LINES = _LINES * BEST_LINE  # 140
@@ -60,6 +75,22 @@ def _line_field(name: str, help_text: str, required: bool) -> Field:
 def _total_field(name: str, help_text: str, required: bool) -> Field:
     extra = {} if required else {"default": None, "nullable": True}
     return Field(name, "int", help_text, min=0, max=_MOST_FOR_LINES, **extra)
+
+
+# -- what the table counts over a match (the statistics, declared beside the board) -------------------
+
+
+def _lines_scored(done: Finished, side: int, dealing: bool) -> int:
+    """What the side scored in the hands it dealt (its columns) or did not deal (its rows)."""
+    start = GAME.new_state(done.table, done.state.options)
+    return sum(hand.changes[side] for before, hand in done.before_each(start) if (before.dealer == side) == dealing)
+
+
+def _margin(done: Finished, side: int) -> int | None:
+    """How far the winner finished ahead; None for the loser."""
+    if done.result.winner != side:
+        return None
+    return done.state.points[side] - done.state.points[1 - side]
 
 
 class TabletopCribbage(Race):
@@ -110,9 +141,14 @@ class TabletopCribbage(Race):
         player = _non_dealer(state)
         reach = state.points[player] + rows_total
         if record.get(field) is None and reach < self.target(state):
-            columns = "columns" if field == "columns" else "column total"
-            message = (f"{side_name(state.dealer)}'s {columns} must be given: {side_name(player)}'s rows reach "
-                       f"{reach}, short of {self.target(state)}, so the columns count.")
+            values = {"dealer": side_name(state.dealer), "player": side_name(player), "reach": reach,
+                      "target": self.target(state)}
+            if field == "columns":
+                message = msg("%(dealer)s's columns must be given: %(player)s's rows reach %(reach)s, short of "
+                              "%(target)s, so the columns count.", **values)
+            else:
+                message = msg("%(dealer)s's column total must be given: %(player)s's rows reach %(reach)s, short of "
+                              "%(target)s, so the columns count.", **values)
             raise RecordError(message, field)
 
     # -- scoring ------------------------------------------------------------------------------
@@ -123,8 +159,8 @@ class TabletopCribbage(Race):
         changes[rows_player] = rows_points
         target = self.target(state)
         if state.points[rows_player] + rows_points >= target:
-            reasons.append(Reason(f"{side_name(columns_player)}'s columns are not counted: the rows counted first "
-                                  f"and won the game", Rule.COLUMNS))
+            reasons.append(Reason(msg("%(side)s's columns are not counted: the rows counted first and won the game",
+                                      side=side_name(columns_player)), Rule.COLUMNS))
         else:
             columns_points, column_reasons = self._columns(record, columns_player)
             changes[columns_player] = columns_points
@@ -132,35 +168,40 @@ class TabletopCribbage(Race):
         new = state.evolve(points=added(state.points, changes))
         winner = self.reached(new)  # only one can be, as the game stops the moment one gets there
         if winner is not None:
-            reasons.append(Reason(f"{side_name(winner)} reaches {new.points[winner]} and wins (game to {target})",
-                                  Rule.END))
+            reasons.append(Reason(msg("%(side)s reaches %(points)s and wins (game to %(target)s)",
+                                      side=side_name(winner), points=new.points[winner], target=target), Rule.END))
         return HandResult(new, changes, reasons, winner)
 
     def _rows(self, record: Mapping, player: int) -> tuple[int, list[Reason]]:
         if "grid" in record:
-            return _counted(grid_rows(record["grid"]), player, "row", Rule.ROWS)
+            return _counted(grid_rows(record["grid"]), player, rows=True)
         if "rows" in record:
-            return _listed(record["rows"], player, "rows", Rule.ROWS)
-        return _totalled(record["row_total"], player, "rows", Rule.ROWS)
+            return _listed(record["rows"], player, rows=True)
+        return _totalled(record["row_total"], player, rows=True)
 
     def _columns(self, record: Mapping, player: int) -> tuple[int, list[Reason]]:
         if "grid" in record:
-            return _counted(grid_columns(record["grid"]), player, "column", Rule.COLUMNS)
+            return _counted(grid_columns(record["grid"]), player, rows=False)
         if "rows" in record:
-            return _listed(record["columns"], player, "columns", Rule.COLUMNS)
-        return _totalled(record["column_total"], player, "columns", Rule.COLUMNS)
+            return _listed(record["columns"], player, rows=False)
+        return _totalled(record["column_total"], player, rows=False)
 
     # -- standing -----------------------------------------------------------------------------
     def result(self, state: TabletopCribbageState, called: bool = False) -> Result:
         winner = self.reached(state)
         if winner is not None:
-            points = state.points
-            return Result(True, winner, f"{side_name(winner)} wins {points[winner]} to {points[1 - winner]}")
+            return Result(True, winner, wins(winner, state.points))
         return Result(False, None, each_side(state.points, self.target(state)))
 
     def board(self, state: TabletopCribbageState) -> Board:
         turn = (("Deals", state.dealer), ("Rows", _non_dealer(state)))  # the dealer scores the columns
         return dataclasses.replace(super().board(state), turn=turn)
+
+    statistics = (
+        Statistic("row_points", "Points from rows", lambda done, side: _lines_scored(done, side, dealing=False)),
+        Statistic("column_points", "Points from columns", lambda done, side: _lines_scored(done, side, dealing=True)),
+        Statistic("winning_margin", "Widest winning margin", _margin, keep=MOST),
+    )
 
     def example_hand(self, state: TabletopCribbageState, rng) -> dict:
         form = rng.choice(list(Form))
@@ -176,24 +217,46 @@ class TabletopCribbage(Race):
         return {"row_total": sum(rows), "column_total": sum(columns)}
 
 
-def _counted(lines: list[list[str]], player: int, what: str, rule: Rule) -> tuple[int, list[Reason]]:
-    """Lines of cards counted by the app; one reason for the lines that scored."""
+def _counted(lines: list[list[str]], player: int, rows: bool) -> tuple[int, list[Reason]]:
+    """Lines of cards counted by the app (the rows, or the columns); one reason for the lines that scored."""
     counts = [count_line(line) for line in lines]
     total = sum(count.total for count in counts)
-    parts = [f"{what} {number} {' '.join(line)}: {count.total} ({count.describe()})"
+    parts = [_line_text(rows, number, line, count.total, count.describe())
              for number, (line, count) in enumerate(zip(lines, counts), start=1) if count.total]
-    detail = "; ".join(parts) if parts else f"no {what} scored"
-    return total, [Reason(f"{side_name(player)}'s {what}s +{total}: {detail}", rule)]
+    side = side_name(player)
+    if rows:
+        detail = joined(parts, "; ") if parts else msg("no row scored")
+        return total, [Reason(msg("%(side)s's rows +%(total)s: %(detail)s", side=side, total=total, detail=detail),
+                              Rule.ROWS)]
+    detail = joined(parts, "; ") if parts else msg("no column scored")
+    return total, [Reason(msg("%(side)s's columns +%(total)s: %(detail)s", side=side, total=total, detail=detail),
+                          Rule.COLUMNS)]
 
 
-def _listed(scores: list[int], player: int, what: str, rule: Rule) -> tuple[int, list[Reason]]:
+def _line_text(rows: bool, number: int, line: list[str], total: int, how: str) -> Text:
+    """"row 2 5H 5D TC JS QH: 8 (fifteens 6, pairs 2)": one line that scored, its cards and its count."""
+    values = {"number": number, "cards": " ".join(line), "total": total, "how": how}
+    # Translators: Tabletop Cribbage: one line of the layout, its five cards, its score and what made it
+    return msg("row %(number)s %(cards)s: %(total)s (%(how)s)", **values) if rows else \
+        msg("column %(number)s %(cards)s: %(total)s (%(how)s)", **values)
+
+
+def _listed(scores: list[int], player: int, rows: bool) -> tuple[int, list[Reason]]:
     total = sum(scores)
-    added = " + ".join(str(score) for score in scores)
-    return total, [Reason(f"{side_name(player)}'s {what} {added} = +{total}", rule)]
+    added = joined(scores, " + ")
+    if rows:
+        return total, [Reason(msg("%(side)s's rows %(scores)s = +%(total)s", side=side_name(player), scores=added,
+                                  total=total), Rule.ROWS)]
+    return total, [Reason(msg("%(side)s's columns %(scores)s = +%(total)s", side=side_name(player), scores=added,
+                              total=total), Rule.COLUMNS)]
 
 
-def _totalled(total: int, player: int, what: str, rule: Rule) -> tuple[int, list[Reason]]:
-    return total, [Reason(f"{side_name(player)}'s {what}, as totalled at the table: +{total}", rule)]
+def _totalled(total: int, player: int, rows: bool) -> tuple[int, list[Reason]]:
+    if rows:
+        return total, [Reason(msg("%(side)s's rows, as totalled at the table: +%(total)s", side=side_name(player),
+                                  total=total), Rule.ROWS)]
+    return total, [Reason(msg("%(side)s's columns, as totalled at the table: +%(total)s", side=side_name(player),
+                              total=total), Rule.COLUMNS)]
 
 
 def _non_dealer(state: State) -> int:

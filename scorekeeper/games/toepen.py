@@ -33,11 +33,14 @@ from .base import (
     Result,
     SideBoard,
     State,
+    Text,
     added,
+    counted,
+    msg,
     names,
-    plural,
     side_name,
 )
+from .statistics import AVERAGE, Statistic, given_up
 
 _MIN_PLAYERS, _MAX_PLAYERS = 3, 8
 _DEFAULT_TOKENS = 10  # S3:96
@@ -105,17 +108,20 @@ class Toepen(Game):
         winner, value = record["winner"], self.value(record, "value")
         self._check_players_out(state, winner, folded, lost)
         if folded[winner]:
-            raise RecordError(f"{side_name(winner)} won the hand, so did not fold: their fold must be 0.", "folded_at")
+            raise RecordError(msg("%(side)s won the hand, so did not fold: their fold must be 0.",
+                                  side=side_name(winner)), "folded_at")
         for seat, paid in enumerate(folded):
             if paid >= value:
                 raise RecordError(
-                    f"{side_name(seat)} folded to a knock, so paid less than the final value {value}.", "folded_at"
+                    msg("%(side)s folded to a knock, so paid less than the final value %(value)s.",
+                        side=side_name(seat), value=value), "folded_at"
                 )
         allowed = _DISCARD_LIMIT - len(self.seats_in(state))
         if sum(lost) > allowed:
             raise RecordError(
-                f"At most {allowed} discard challenges can be lost in a hand with these players "
-                f"(one per discard, and the stock allows {allowed} discards).", "challenges_lost"
+                msg("At most %(allowed)s discard challenges can be lost in a hand with these players "
+                    "(one per discard, and the stock allows %(allowed)s discards).", allowed=allowed),
+                "challenges_lost"
             )
         self._check_knock_limit(state, value, folded, lost)
 
@@ -124,11 +130,12 @@ class Toepen(Game):
         for seat in self.seats_out(state):
             name = side_name(seat)
             if winner == seat:
-                raise RecordError(f"{name} is out of the match and cannot win a hand.", "winner")
+                raise RecordError(msg("%(side)s is out of the match and cannot win a hand.", side=name), "winner")
             if folded[seat]:
-                raise RecordError(f"{name} is out of the match and did not fold.", "folded_at")
+                raise RecordError(msg("%(side)s is out of the match and did not fold.", side=name), "folded_at")
             if lost[seat]:
-                raise RecordError(f"{name} is out of the match and lost no challenge.", "challenges_lost")
+                raise RecordError(msg("%(side)s is out of the match and lost no challenge.", side=name),
+                                  "challenges_lost")
 
     def _check_knock_limit(self, state: ToepenState, value: int, folded: list[int], lost: list[int]) -> None:
         """S3:128, ruling 3: the last knocker stayed in and could cover the value they knocked to."""
@@ -137,7 +144,8 @@ class Toepen(Game):
         stayed = [seat for seat in self.seats_in(state) if not folded[seat]]
         if not any(state.tokens[seat] - lost[seat] >= value for seat in stayed):
             raise RecordError(
-                f"Nobody who stayed in held {plural(value, 'token')}, so nobody could knock the hand up to {value}.",
+                counted(value, "Nobody who stayed in held %(num)s token, so nobody could knock the hand up to %(num)s.",
+                        "Nobody who stayed in held %(num)s tokens, so nobody could knock the hand up to %(num)s."),
                 "value"
             )
 
@@ -158,8 +166,9 @@ class Toepen(Game):
             paid = owed if debt else min(owed, state.tokens[seat])
             reasons += why
             if paid < owed:
-                reasons.append(Reason(f"{side_name(seat)} had only {plural(state.tokens[seat], 'token')}: pays "
-                                      f"{paid} of {owed}", Rule.BROKE))
+                reasons.append(Reason(counted(state.tokens[seat], "%(side)s had only %(num)s token: pays %(paid)s of %(owed)s",
+                                              "%(side)s had only %(num)s tokens: pays %(paid)s of %(owed)s",
+                                              side=side_name(seat), paid=paid, owed=owed), Rule.BROKE))
             changes.append(-paid)
         tokens = added(state.tokens, changes)
         newly_out = tuple(seat for seat in range(state.table.players)
@@ -176,18 +185,23 @@ class Toepen(Game):
         name = side_name(seat)
         reasons = []
         if lost:
-            reasons.append(Reason(f"{name} lost {plural(lost, 'discard challenge')}: -{lost}", Rule.CHALLENGES))
+            reasons.append(Reason(counted(lost, "%(side)s lost %(num)s discard challenge: -%(num)s",
+                                          "%(side)s lost %(num)s discard challenges: -%(num)s", side=name),
+                                  Rule.CHALLENGES))
         if folded:
-            reasons.append(Reason(f"{name} folded at {folded}: -{folded}", Rule.FOLDING))
+            reasons.append(Reason(msg("%(side)s folded at %(value)s: -%(value)s", side=name, value=folded),
+                                  Rule.FOLDING))
             return lost + folded, reasons
         if seat == winner:
-            reasons.append(Reason(f"{name} won the hand: pays nothing", Rule.LAST_TRICK))
+            reasons.append(Reason(msg("%(side)s won the hand: pays nothing", side=name), Rule.LAST_TRICK))
             return lost, reasons
-        reasons.append(Reason(f"{name} stayed in and lost the hand worth {value}: -{value}", Rule.LAST_TRICK))
+        reasons.append(Reason(msg("%(side)s stayed in and lost the hand worth %(value)s: -%(value)s",
+                                  side=name, value=value), Rule.LAST_TRICK))
         return lost + value, reasons
 
     def _end_reasons(self, after: ToepenState, newly_out: tuple[int, ...]) -> list[Reason]:
-        reasons = [Reason(f"{side_name(seat)} has run out of tokens", Rule.OUT) for seat in newly_out]
+        reasons = [Reason(msg("%(side)s has run out of tokens", side=side_name(seat)), Rule.OUT)
+                   for seat in newly_out]
         result = self.result(after)
         if newly_out and result.over:
             reasons.append(Reason(result.headline, Rule.OUT))
@@ -213,31 +227,40 @@ class Toepen(Game):
         out = state.out
         if not state.options["elimination"]:
             if out:  # S3:132, ruling 4: a loser, no winner
-                verbs = "runs out of tokens and loses" if len(out) == 1 else "run out of tokens and lose"
-                return Result(True, None, f"{names(out)} {verbs}", losers=out, out=out)
+                headline = counted(len(out), "%(who)s runs out of tokens and loses", "%(who)s run out of tokens and lose",
+                                   who=names(out))
+                return Result(True, None, headline, losers=out, out=out)
             return Result(False, None, self._standing(state))
         holding = self.seats_in(state)
         if len(holding) == 1:  # S3:134
             winner = holding[0]
-            return Result(True, winner, f"{side_name(winner)} is the last player holding tokens and wins",
-                          out=out)
+            return Result(True, winner, msg("%(side)s is the last player holding tokens and wins",
+                                            side=side_name(winner)), out=out)
         if not holding:  # ruling 4: the last players ran out together; the earlier ones lost
             last = state.last_out
-            return Result(True, None, f"{names(last)} ran out together: nobody is left holding tokens",
+            return Result(True, None, msg("%(who)s ran out together: nobody is left holding tokens", who=names(last)),
                           losers=tuple(seat for seat in out if seat not in last), out=out)
         return Result(False, None, self._standing(state), out=out)
 
-    def _standing(self, state: ToepenState) -> str:
+    def _standing(self, state: ToepenState) -> Text:
         lowest = holders(state.tokens, min, among=self.seats_in(state))
-        return f"Fewest tokens: {names(lowest)} with {state.tokens[lowest[0]]}"
+        return msg("Fewest tokens: %(who)s with %(tokens)s", who=names(lowest), tokens=state.tokens[lowest[0]])
 
     def scores(self, state: ToepenState) -> list[int]:
         return list(state.tokens)
 
     def board(self, state: ToepenState) -> Board:
-        sides = tuple(SideBoard(held, self.unit, flag="Out" if seat in state.out else None)
+        # Translators: Toepen, a flag on a player's corner of the scoreboard: they ran out of tokens.
+        out = msg("Out")
+        sides = tuple(SideBoard(held, self.unit, flag=out if seat in state.out else None)
                       for seat, held in enumerate(state.tokens))
         return dataclasses.replace(super().board(state), sides=sides, turn=(("Deals", state.dealer),))
+
+    # Tokens only ever leave a player's stack (nobody receives them): a hand's change is what it cost.
+    statistics = (
+        Statistic("tokens_lost", "Tokens lost", given_up),
+        Statistic("tokens_left", "Tokens left at the end", lambda done, side: done.state.tokens[side], keep=AVERAGE),
+    )
 
     def public_state(self, state: ToepenState) -> dict:
         return {"out": list(state.out)}

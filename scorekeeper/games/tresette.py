@@ -29,7 +29,24 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ._race import Race, lead_or_level, wins
-from .base import Board, Field, HandResult, Reason, RecordError, RecordForm, Result, State, added, plural, side_name
+from .base import (
+    Board,
+    Field,
+    HandResult,
+    Reason,
+    RecordError,
+    RecordForm,
+    Result,
+    State,
+    Text,
+    added,
+    counted,
+    declared,
+    joined,
+    msg,
+    side_name,
+)
+from .statistics import Finished, Statistic
 
 _PLAYERS = 4
 _TARGET = 31  # S4:164, S4:181
@@ -80,6 +97,11 @@ class Meld:
         return self.name.replace("_", " ")
 
     @property
+    def said(self) -> Text:
+        """The label inside a message: its field's label (declared), in small letters as `label` is."""
+        return declared(self.label.capitalize(), lower=True)
+
+    @property
     def napoli(self) -> bool:
         return self.suit is not None
 
@@ -108,6 +130,14 @@ def count_cards(cards: list[str]) -> tuple[int, int]:
 def _meld_field(meld: Meld) -> Field:
     return Field(meld.name, "side", f"The side that declared {meld.label} ({meld.points} points).",
                  default=None, nullable=True, label=meld.label.capitalize())
+
+
+# -- what the table counts over a match (the statistics, declared beside the board) -------------------
+
+
+def _hands_won(done: Finished, side: int) -> int:
+    """Hands in which the side scored more than the other side (11 a hand, plus melds: level hands win nobody)."""
+    return sum(1 for hand in done.hands if hand.changes[side] > hand.changes[1 - side])
 
 
 class Tresette(Race):
@@ -150,46 +180,50 @@ class Tresette(Race):
 
     # -- scoring ------------------------------------------------------------------------------
     def score_hand(self, state: TresetteState, record: Mapping) -> HandResult:
-        aces, figures, counted = _captured(record)
+        aces, figures, from_cards = _captured(record)
         melds = _held_melds(record)
         last = record["last_trick"]
         changes = [0, 0]
         reasons: list[Reason] = []
         for meld, side in melds:
             changes[side] += meld.points
-            reasons.append(Reason(f"{side_name(side)}: {meld.label}: {meld.points}", Rule.MELDS))
+            reasons.append(Reason(msg("%(side)s: %(meld)s: %(points)s", side=side_name(side), meld=meld.said,
+                                      points=meld.points), Rule.MELDS))
         for side in (0, 1):
             points = aces[side] + figures[side] // _FIGURES_PER_POINT
             changes[side] += points
-            reasons.append(Reason(_captured_text(side, aces[side], figures[side], points, counted), Rule.CAPTURED))
+            reasons.append(Reason(_captured_text(side, aces[side], figures[side], points, from_cards), Rule.CAPTURED))
         changes[last] += _LAST_TRICK
-        reasons.append(Reason(f"{side_name(last)}: last trick: {_LAST_TRICK}", Rule.LAST_TRICK))
+        reasons.append(Reason(msg("%(side)s: last trick: %(points)s", side=side_name(last), points=_LAST_TRICK),
+                              Rule.LAST_TRICK))
         reasons.append(Reason(_eleven_text(sum(meld.points for meld, _ in melds)), Rule.ELEVEN))
         new = state.evolve(points=added(state.points, changes))
         standing = self.result(new)
         if standing.over:
             reasons.append(Reason(standing.headline, Rule.END))
         elif min(new.points) >= self.target(new):
-            reasons.append(Reason(f"both sides have {new.points[0]}: play another hand", Rule.END))
+            reasons.append(Reason(msg("both sides have %(points)s: play another hand", points=new.points[0]), Rule.END))
         return HandResult(new, changes, reasons, standing.winner)
 
     # -- reading ------------------------------------------------------------------------------
     def result(self, state: TresetteState, called: bool = False) -> Result:
         target, (first, second) = self.target(state), state.points
         if max(first, second) < target:
-            return Result(False, None, lead_or_level(state.points, suffix=f" (game to {target})"))
+            return Result(False, None, lead_or_level(state.points, game_to=target))
         if first != second:  # at or past the target, the higher total wins
             leader = 0 if first > second else 1
-            return Result(True, leader, wins(leader, state.points, " the game"))
+            return Result(True, leader, wins(leader, state.points, "game"))
         if state.options["equal_at_target"] == Equal.DRAW:
-            return Result(True, None, f"Draw: both sides reach {target} with {first}")
-        return Result(False, None, f"Level at {first}, past {target}: play on")
+            return Result(True, None, msg("Draw: both sides reach %(target)s with %(points)s", target=target, points=first))
+        return Result(False, None, msg("Level at %(points)s, past %(target)s: play on", points=first, target=target))
 
     def board(self, state: TresetteState) -> Board:
-        lines = (f"First to {self.target(state)}",
-                 f"Every hand: {_HAND_POINTS} from cards and last trick, plus melds")
+        lines = (msg("First to %(target)s", target=self.target(state)),
+                 msg("Every hand: %(points)s from cards and last trick, plus melds", points=_HAND_POINTS))
         turn = (("Deals", state.dealer), ("Leads", state.table.next_seat(state.dealer)))
         return dataclasses.replace(super().board(state), lines=lines, turn=turn)
+
+    statistics = (Statistic("hands_won", "Hands won", _hands_won),)
 
     def example_hand(self, state: TresetteState, rng) -> dict:
         record: dict = {"last_trick": rng.randrange(2)}
@@ -216,18 +250,26 @@ def _captured(record: Mapping) -> tuple[list[int], list[int], bool]:
     return [aces for aces, _ in counts], [figures for _, figures in counts], True
 
 
-def _captured_text(side: int, aces: int, figures: int, points: int, counted: bool) -> str:
+def _captured_text(side: int, aces: int, figures: int, points: int, from_cards: bool) -> Text:
     lost = figures % _FIGURES_PER_POINT
-    lost_text = f" ({lost} lost)" if lost else ""
-    source = ", counted from the cards" if counted else ""
-    threes = figures // _FIGURES_PER_POINT
-    return (f"{side_name(side)}: {plural(aces, 'ace')} + {threes} for {plural(figures, 'figure')}"
-            f"{lost_text} = {points}{source}")
+    values = {"side": side_name(side), "aces": counted(aces, "%(num)s ace", "%(num)s aces"),
+              "threes": figures // _FIGURES_PER_POINT, "figures": counted(figures, "%(num)s figure", "%(num)s figures"),
+              "points": points}
+    if lost and from_cards:
+        return msg("%(side)s: %(aces)s + %(threes)s for %(figures)s (%(lost)s lost) = %(points)s, counted from the cards",
+                   lost=lost, **values)
+    if lost:
+        return msg("%(side)s: %(aces)s + %(threes)s for %(figures)s (%(lost)s lost) = %(points)s", lost=lost, **values)
+    if from_cards:
+        return msg("%(side)s: %(aces)s + %(threes)s for %(figures)s = %(points)s, counted from the cards", **values)
+    return msg("%(side)s: %(aces)s + %(threes)s for %(figures)s = %(points)s", **values)
 
 
-def _eleven_text(meld_points: int) -> str:
-    text = f"cards and last trick: {_HAND_POINTS} in all, as every hand"
-    return text + (f"; melds {meld_points} more" if meld_points else "")
+def _eleven_text(meld_points: int) -> Text:
+    if meld_points:
+        return msg("cards and last trick: %(points)s in all, as every hand; melds %(melds)s more",
+                   points=_HAND_POINTS, melds=meld_points)
+    return msg("cards and last trick: %(points)s in all, as every hand", points=_HAND_POINTS)
 
 
 def _held_melds(record: Mapping) -> list[tuple[Meld, int]]:
@@ -241,9 +283,10 @@ def _check_counting_cards(cards: list[list[str]]) -> None:
     taken = {card for pile in cards for card in pile}
     missing = [card for card in _COUNTING_CARDS if card not in taken]
     if missing:
-        listed = " ".join(missing)
-        message = (f"Cards taken must include every ace, 2, 3, king, queen and jack once; "
-                   f"{listed} {'is' if len(missing) == 1 else 'are'} missing.")
+        message = counted(len(missing),
+                          "Cards taken must include every ace, 2, 3, king, queen and jack once; %(cards)s is missing.",
+                          "Cards taken must include every ace, 2, 3, king, queen and jack once; %(cards)s are missing.",
+                          cards=joined(missing, " "))
         raise RecordError(message, "cards")
 
 
@@ -252,14 +295,25 @@ def _check_melds(melds: list[tuple[Meld, int]]) -> None:
     held = {meld.name: side for meld, side in melds}
     for word, rank in _MELD_RANKS.items():
         if f"four_{word}" in held and f"three_{word}" in held:
-            message = (f"Melds: four {word} and three {word} cannot both be held "
-                       f"(there are only four, and a player with four declares four).")
+            message = msg("Melds: %(four)s and %(three)s cannot both be held "
+                          "(there are only four, and a player with four declares four).",
+                          four=_MELD_BY_NAME[f"four_{word}"].said, three=_MELD_BY_NAME[f"three_{word}"].said)
             raise RecordError(message, f"melds.three_{word}")
         needs = [_need(melds, side, rank) for side in (0, 1)]
         if sum(needs) > _ACES:
-            message = (f"Melds: these need {sum(needs)} {word} ({side_name(0)} {needs[0]}, "
-                       f"{side_name(1)} {needs[1]}), and the deck has only four.")
+            message = msg("Melds: these need %(cards)s (%(side0)s %(need0)s, %(side1)s %(need1)s), "
+                          "and the deck has only four.", cards=_rank_cards(rank, sum(needs)),
+                          side0=side_name(0), need0=needs[0], side1=side_name(1), need1=needs[1])
             raise RecordError(message, "melds")
+
+
+def _rank_cards(rank: str, number: int) -> Text:
+    """A number of cards of a meld rank: "5 aces", "6 twos", "5 threes"."""
+    if rank == "A":
+        return counted(number, "%(num)s ace", "%(num)s aces")
+    if rank == "2":
+        return counted(number, "%(num)s two", "%(num)s twos")
+    return counted(number, "%(num)s three", "%(num)s threes")
 
 
 def _need(melds: list[tuple[Meld, int]], side: int, rank: str) -> int:

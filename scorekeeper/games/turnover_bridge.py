@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ._race import Race, lead_or_level
+from ._session import LONGEST_RUN
 from .base import (
     Board,
     Field,
@@ -29,10 +30,12 @@ from .base import (
     Result,
     State,
     added,
+    counted,
+    msg,
     only,
-    plural,
     side_name,
 )
+from .statistics import Statistic
 
 _PLAYERS = 2
 _TRICKS = 26
@@ -106,11 +109,11 @@ class TurnoverBridge(Race):
     def validate(self, state: State, record: dict) -> None:
         has_tricks, has_winner = record.get("tricks") is not None, "winner" in record
         if has_tricks and has_winner:
-            message = "Give the tricks or the winner, not both."
+            message = msg("Give the tricks or the winner, not both.")
             raise RecordError(message, fields={"tricks": message, "winner": message})
         if not has_tricks and not has_winner:
-            message = "Give the tricks each player took, or who won (nobody for a 13-13 tie)."
-            raise RecordError(message, fields={"tricks": "must be given", "winner": "must be given"})
+            message = msg("Give the tricks each player took, or who won (nobody for a 13-13 tie).")
+            raise RecordError(message, fields={"tricks": msg("must be given"), "winner": msg("must be given")})
         if has_tricks:
             _check_tricks(record["tricks"])
 
@@ -118,17 +121,26 @@ class TurnoverBridge(Race):
     def score_hand(self, state: TurnoverBridgeState, record: Mapping) -> HandResult:
         tricks = record.get("tricks")
         winner = _winner_by_tricks(tricks) if tricks is not None else record["winner"]
-        how = f" {tricks[0]}-{tricks[1]}" if tricks is not None else ""
         if winner is None:
             new = state.evolve(ties=state.ties + 1)
-            reason = Reason(f"tied{how}: no game to either; ties {new.ties}", Rule.TIE)
-            return HandResult(new, [0] * _PLAYERS, [reason])
+            if tricks is not None:
+                text = msg("tied %(first)s-%(second)s: no game to either; ties %(ties)s",
+                           first=tricks[0], second=tricks[1], ties=new.ties)
+            else:
+                text = msg("tied: no game to either; ties %(ties)s", ties=new.ties)
+            return HandResult(new, [0] * _PLAYERS, [Reason(text, Rule.TIE)])
         changes = only(winner, 1, _PLAYERS)
         new = state.evolve(games=added(state.games, changes))
-        reasons = [Reason(f"{side_name(winner)} won the game{how}: +1 game", Rule.GAME)]
+        if tricks is not None:
+            won = msg("%(side)s won the game %(first)s-%(second)s: +1 game", side=side_name(winner),
+                      first=tricks[0], second=tricks[1])
+        else:
+            won = msg("%(side)s won the game: +1 game", side=side_name(winner))
+        reasons = [Reason(won, Rule.GAME)]
         session_winner = self.reached(new)
         if session_winner is not None:
-            text = f"{side_name(session_winner)} has {plural(new.games[session_winner], 'game')} and wins the session"
+            text = counted(new.games[session_winner], "%(side)s has %(num)s game and wins the session",
+                           "%(side)s has %(num)s games and wins the session", side=side_name(session_winner))
             reasons.append(Reason(text, Rule.END))
         return HandResult(new, changes, reasons, winner)
 
@@ -137,20 +149,33 @@ class TurnoverBridge(Race):
         games = state.games
         winner = self.winner(state, called)  # called: more games wins
         if winner is not None:
-            score = f"{plural(games[winner], 'game')} to {games[1 - winner]}"
-            return Result(True, winner, f"{side_name(winner)} wins the session {score}")
+            headline = counted(games[winner], "%(side)s wins the session %(num)s game to %(other)s",
+                               "%(side)s wins the session %(num)s games to %(other)s",
+                               side=side_name(winner), other=games[1 - winner])
+            return Result(True, winner, headline)
         if called:
-            level = "no games won yet" if not games[0] else f"{plural(games[0], 'game')} each"
-            return Result(True, None, f"The session is a draw: {level}")
-        return Result(False, None, lead_or_level(games, "game", nothing="No games won yet"))
+            if not games[0]:
+                return Result(True, None, msg("The session is a draw: no games won yet"))
+            return Result(True, None, counted(games[0], "The session is a draw: %(num)s game each",
+                                              "The session is a draw: %(num)s games each"))
+        return Result(False, None, lead_or_level(games, lambda n: counted(n, "%(num)s game", "%(num)s games"), nothing=msg("No games won yet")))
 
     def board(self, state: TurnoverBridgeState) -> Board:
         target = self.target(state)
-        lines = [f"First to {plural(target, 'game')}"] if target else ["Session: press finish to end it"]
+        if target:
+            lines = [counted(target, "First to %(num)s game", "First to %(num)s games")]
+        else:
+            lines = [msg("Session: press finish to end it")]
         if state.ties:
-            lines.append(f"Tied games: {state.ties}")
+            lines.append(msg("Tied games: %(ties)s", ties=state.ties))
         turn = (("Deals", state.dealer), ("Leads", state.table.next_seat(state.dealer)))
         return dataclasses.replace(super().board(state), lines=tuple(lines), turn=turn)
+
+    # A hand is one game: its winner scores 1, a 13-13 tie nobody (and breaks every run).
+    statistics = (
+        LONGEST_RUN,
+        Statistic("tied_games", "Games tied 13-13", lambda done, side: done.state.ties),
+    )
 
     def public_state(self, state: TurnoverBridgeState) -> dict:
         return {"ties": state.ties}
@@ -170,15 +195,17 @@ def _check_tricks(tricks: list[int]) -> None:
     """Ruling 23: a count describes a finished game, stopped at 14 or played out to 26."""
     total, most = sum(tricks), max(tricks)
     if total > _TRICKS:
-        raise RecordError(f"Tricks add up to {total}: a game has only {_TRICKS}.", "tricks")
+        raise RecordError(msg("Tricks add up to %(total)s: a game has only %(tricks)s.", total=total, tricks=_TRICKS),
+                          "tricks")
     if total == _TRICKS:
         return
     if most < _MAJORITY:
-        message = f"Nobody has {_MAJORITY} tricks and not all {_TRICKS} were played: the game is not over."
+        message = msg("Nobody has %(majority)s tricks and not all %(tricks)s were played: the game is not over.",
+                      majority=_MAJORITY, tricks=_TRICKS)
         raise RecordError(message, "tricks")
     if most > _MAJORITY:
-        message = (f"Play stops when a player reaches {_MAJORITY} tricks: {most} is only possible if all "
-                   f"{_TRICKS} were played.")
+        message = msg("Play stops when a player reaches %(majority)s tricks: %(most)s is only possible if all "
+                      "%(tricks)s were played.", majority=_MAJORITY, most=most, tricks=_TRICKS)
         raise RecordError(message, "tricks")
 
 

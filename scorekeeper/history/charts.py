@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .nights import shown_date
 from .queries import Point
 
 WIDTH, HEIGHT = 300, 100
@@ -41,7 +42,9 @@ def _scale(points: Sequence[Point], series: Sequence[Sequence[float]], low: floa
 
 
 def _dates(points: Sequence[Point]) -> tuple[str, str]:
-    return points[0].finished.strftime("%d %b %Y"), points[-1].finished.strftime("%d %b %Y")
+    """The first and last match's dates: "05 Mar 2026" (in Spanish "5 mar 2026")."""
+    return (shown_date(points[0].finished, "dd MMM y", "medium"),
+            shown_date(points[-1].finished, "dd MMM y", "medium"))
 
 
 def results(points: Sequence[Point]) -> Chart | None:

@@ -91,7 +91,7 @@ def _batch(ids: list[int]) -> Iterator[list]:
         sides = [[seated[seat][0] for seat in table.seats_of(side)] for side in range(table.sides)]
         named = SideNames(sides)
         for hand in kept:
-            reasons = "; ".join(named(text) for text, _ in hand.reasons or ())
+            reasons = "; ".join(named(entry[0]) for entry in hand.reasons or ())
             record = hand.record
             for side, change in enumerate(hand.changes):
                 yield [match.id, match.game, match.created.isoformat(), match.status, hand.number,

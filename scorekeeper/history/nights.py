@@ -17,6 +17,9 @@ from datetime import date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from babel.dates import format_date
+from flask_babel import get_locale
+
 from ..games import GAMES
 from ..games.base import decode_state
 
@@ -65,9 +68,20 @@ def day_of(number: int) -> date | None:
 
 
 def title(number: int) -> str:
-    """A night as a page names it by its date: "Friday 27 November 2026"."""
+    """A night as a page names it by its date: "Friday 27 November 2026" ("viernes, 27 de noviembre
+    de 2026" in Spanish)."""
     day = day_of(number)
-    return f"{day:%A} {day.day} {day:%B %Y}" if day else str(number)
+    return shown_date(day, "EEEE d MMMM y", "full") if day else str(number)
+
+
+def shown_date(day: date | datetime, english: str, length: str) -> str:
+    """A date (a datetime's own, as stored) as the page's language writes it: English as Scorekeeper
+    always has, by the CLDR pattern `english`; another language in its own CLDR form of that `length`
+    ("full", "long", "medium", "short"), its order and its words. Outside a request: English."""
+    locale = get_locale()
+    if locale is None or locale.language == "en":
+        return format_date(day, english, locale="en")
+    return format_date(day, length, locale=locale)
 
 
 def tonight(now: datetime, place_zone=None) -> int:

@@ -19,7 +19,7 @@ from ..matches.queries import MatchSummary, summaries
 from ..models import Match, Night, PairMatch, PairTally, Player, PlayerTally, RatedSeat, RatingBook, Seat
 from .stats import PAIR_COLUMNS, Story
 
-SUMMARY = (Match.id, Match.game, Match.status, Match.winner, Match.headline, Match.created)
+SUMMARY = (Match.id, Match.game, Match.status, Match.winner, Match.headline, Match.headline_message, Match.created)
 CHART_POINTS = 30  # a chart of a long story is drawn from this many of its matches
 
 

@@ -1,6 +1,7 @@
 """A player's story in one game, worked out from their finished matches in the order they finished.
 
-Pure: no database, no web. `seat_figures` says what one finished match gave each seat (its side's
+Pure: no database, no web (its one text a page shows, `shown_statistics`, is marked for translation:
+English outside a request). `seat_figures` says what one finished match gave each seat (its side's
 rank and outcome, its hands, the game's own figures); `Story.after` is a player's story after one
 more match (rating, streaks, totals); `Ratings.rate` moves the ratings of a whole table at once
 (OpenSkill's Plackett-Luce: each side a team, sides that tie share a rank).
@@ -16,6 +17,9 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
+from babel.numbers import format_decimal
+from flask_babel import get_locale
+from flask_babel import gettext as _
 from openskill.models import PlackettLuce
 
 from ..games.statistics import AVERAGE, LEAST, MOST, TOTAL, Finished, Statistic
@@ -183,6 +187,11 @@ def kept_after(kept: Mapping[str, list], figures: Mapping[str, int], statistics:
     return after
 
 
+def _number(value: float, pattern: str | None = None) -> str:
+    """A figure as the page's language writes it ("1,234" in English, "1.234" in Spanish)."""
+    return format_decimal(value, format=pattern, locale=get_locale() or "en")
+
+
 def shown_statistics(statistics: Sequence[Statistic], kept: Mapping[str, list]) -> list[tuple[str, str]]:
     """(label, value as shown) for each of the game's own statistics the player has a figure for."""
     shown = []
@@ -191,11 +200,14 @@ def shown_statistics(statistics: Sequence[Statistic], kept: Mapping[str, list]) 
             continue
         held, count = kept[stat.key]
         if stat.keep == TOTAL:
-            shown.append((stat.label, f"{held:,} ({held / count:.1f} a match)"))
+            # Translators: a player's total of a figure in one game, and its average per match played
+            shown.append((stat.label, _("%(total)s (%(average)s a match)", total=_number(held),
+                                        average=_number(held / count, "0.0"))))
         elif stat.keep == AVERAGE:
-            shown.append((stat.label, f"{held / count:.1f} a match"))
+            # Translators: a player's average of a figure per match played
+            shown.append((stat.label, _("%(average)s a match", average=_number(held / count, "0.0"))))
         else:
-            shown.append((stat.label, f"{held:,}"))
+            shown.append((stat.label, _number(held)))
     return shown
 
 

@@ -17,6 +17,9 @@ from flask import (
     stream_with_context,
     url_for,
 )
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from flask_wtf import FlaskForm
 from wtforms import StringField
 
@@ -88,7 +91,7 @@ def _head_to_head_page(one: int, other: int | None):
 
 
 class NightNameForm(FlaskForm):
-    name = StringField("Name the night", render_kw={"maxlength": NAME_LIMIT, "autocomplete": "off"})
+    name = StringField(_l("Name the night"), render_kw={"maxlength": NAME_LIMIT, "autocomplete": "off"})
 
 
 @bp.get("/nights")
@@ -150,7 +153,9 @@ def name_night(night: int):
         abort(400)
     given = " ".join((form.name.data or "").split())
     if len(given) > NAME_LIMIT or not given.isprintable():
-        return _night_page(night, form, f"A night's name can be {NAME_LIMIT} printable characters at most.", 422)
+        too_long = ngettext("A night's name can be %(num)d printable character at most.",
+                            "A night's name can be %(num)d printable characters at most.", NAME_LIMIT)
+        return _night_page(night, form, too_long, 422)
     held = db.session.get(Night, night)
     if given and held:
         held.name = given
@@ -159,7 +164,7 @@ def name_night(night: int):
     elif held:
         db.session.delete(held)
     db.session.commit()
-    flash(f"The night is called “{given}”." if given else "The night is called by its date again.")
+    flash(_("The night is called “%(name)s”.", name=given) if given else _("The night is called by its date again."))
     return redirect(url_for("history.night", night=night))
 
 
@@ -242,7 +247,7 @@ def sheet(match_id: int):
     numbers = range(1, scored.count + 1)
     notes = reads.notes(scored.match, numbers)
     hands = [{"number": number, "changes": changes, "reasons": reasons, "note": notes.get(number)}
-             for number, _, changes, reasons in scored.hands(1)]
+             for number, _state, changes, reasons in scored.hands(1)]
     own = own_board(scored.game)
     return render_template("history/sheet.html", s=scored, side_names=side_names, hands=hands,
                            board=scored.game.board(scored.state), own_board=own,

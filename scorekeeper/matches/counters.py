@@ -7,6 +7,7 @@ JavaScript; counter.js only shows the total live, from the values drawn into the
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -14,7 +15,7 @@ from werkzeug.datastructures import MultiDict
 
 from ..games import Game
 from ..games.base import CardCounter, Table
-from .widgets import Seating, card_label
+from .widgets import Seating, card_label, declared_text
 
 
 def fill(game: Game, options: Mapping, form: MultiDict, table: Table) -> MultiDict:
@@ -59,7 +60,7 @@ def panels(game: Game, seating: Seating, values: Mapping) -> list[dict[str, Any]
     """What each of the game's calculators shows, with the taps already made."""
     getlist = values.getlist if hasattr(values, "getlist") else (lambda key: values.get(key, []) or [])
     drawn = []
-    for counter in game.calculators:
+    for counter in map(in_page_language, game.calculators):
         sides = []
         for side, label in enumerate(seating.sides):
             chosen = set(getlist(f"{counter.name}-{side}"))
@@ -70,3 +71,10 @@ def panels(game: Game, seating: Seating, values: Mapping) -> list[dict[str, Any]
         drawn.append({"counter": counter, "sides": sides, "open": opened})
     return drawn
 
+
+
+def in_page_language(counter: CardCounter) -> CardCounter:
+    """The calculator with its title, help and extras' labels in the page's language."""
+    extras = tuple(dataclasses.replace(extra, label=declared_text(extra.label)) for extra in counter.extras)
+    return dataclasses.replace(counter, title=declared_text(counter.title), help=declared_text(counter.help),
+                               extras=extras)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
 from wtforms import BooleanField, HiddenField, IntegerField
@@ -35,7 +36,7 @@ class HandForm(FlaskForm):
 class SeatsForm(FlaskForm):
     """The fixed part of the new-match form; seats, first dealer and options: `seats_from_form`."""
 
-    draw_partners = BooleanField("Draw partners at random")
+    draw_partners = BooleanField(_l("Draw partners at random"))
 
 
 def game_option_widgets(game: Game, seating: Seating, values: Mapping, errors: Mapping) -> list[Widget]:

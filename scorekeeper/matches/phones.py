@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from flask import after_this_request, current_app, g, request, session
+from flask_babel import lazy_gettext as _l
 from werkzeug.sansio.utils import host_is_trusted
 
 from ..errors import Forbidden, Invalid, NotFound, ServiceError
@@ -29,10 +30,10 @@ PHONE_COOKIE = "phone"
 PHONE_DAYS = 400
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")  # secrets.token_urlsafe(32): 256 bits
 
-NOT_A_CODE = ("A table code is 10 letters and digits, like K7QX-M4RP-2H (there is no 0, O, 1, I or L in one): "
-              "this phone still only watches.")
-WRONG_CODE = ("That is not this match's table code: this phone still only watches. Check the code on the scoring "
-              "phone's match page and type it again.")
+NOT_A_CODE = _l("A table code is 10 letters and digits, like K7QX-M4RP-2H (there is no 0, O, 1, I or L in one): "
+                "this phone still only watches.")
+WRONG_CODE = _l("That is not this match's table code: this phone still only watches. Check the code on the scoring "
+                "phone's match page and type it again.")
 
 
 # -- the phone's cookie and the matches it holds ------------------------------------------------------
@@ -124,9 +125,9 @@ def code_refusal(match: Match, typed: str) -> ServiceError | None:
         return None
     given = keys.typed_code(typed)
     if given is None:
-        return Invalid(NOT_A_CODE)
+        return Invalid(str(NOT_A_CODE))
     if not hmac.compare_digest(given, code):
-        return Forbidden(WRONG_CODE)
+        return Forbidden(str(WRONG_CODE))
     return None
 
 
@@ -149,9 +150,11 @@ ALL_INTERFACES = ("0.0.0.0", "::", "")  # what a server listening on every inter
 # route), then the far end of each private range (a table's Wi-Fi with no way out).
 PROBES = ("192.0.2.1", "10.255.255.254", "172.31.255.254", "192.168.255.254")
 
-ONLY_HERE = "Other phones cannot open these links: this server listens on this computer only."
-NO_NETWORK = "Other phones cannot open these links yet: this computer is on no network. Join the table's Wi-Fi, then open this page again."
-NOT_ANSWERED = "Other phones cannot open these links yet: the server does not answer to {address}, this computer's address on the network."
+ONLY_HERE = _l("Other phones cannot open these links: this server listens on this computer only.")
+NO_NETWORK = _l("Other phones cannot open these links yet: this computer is on no network. Join the table's Wi-Fi, "
+                "then open this page again.")
+NOT_ANSWERED = _l("Other phones cannot open these links yet: the server does not answer to %(address)s, this "
+                  "computer's address on the network.")
 
 
 @dataclass(frozen=True)
@@ -182,14 +185,14 @@ def reach() -> Reach:
     fix = "make serve HOST=0.0.0.0" if request.environ.get("SERVER_SOFTWARE", "").startswith("gunicorn") \
         else "make run HOST=0.0.0.0"
     if request.environ.get("SERVER_NAME", "") not in ALL_INTERFACES:
-        return Reach(own, ONLY_HERE, fix)
+        return Reach(own, str(ONLY_HERE), fix)
     address = lan_address()
     if address is None:
-        return Reach(own, NO_NETWORK)
+        return Reach(own, str(NO_NETWORK))
     base = f"{request.scheme}://{address}" + (f":{here.port}" if here.port else "")
     trusted = current_app.config["TRUSTED_HOSTS"]  # None: Flask answers to any host
     if trusted is not None and not host_is_trusted(address, trusted):
-        return Reach(base, NOT_ANSWERED.format(address=address), fix)
+        return Reach(base, NOT_ANSWERED % {"address": address}, fix)
     return Reach(base)
 
 

@@ -16,6 +16,7 @@ from werkzeug.datastructures import MultiDict
 from ..errors import Invalid
 from ..games import Game, RecordError, get_game
 from ..games.base import State, render
+from ..i18n import this_page
 from ..models import MatchEvent
 from ..records import reads
 from ..records.reads import Scored
@@ -36,6 +37,7 @@ class SideNames:
     def __init__(self, sides: Sequence[Sequence[str]]):
         self.labels = [" & ".join(players) for players in sides]
         self.several = [len(players) > 1 for players in sides]
+        self.page = this_page()
 
     @classmethod
     def of(cls, match: Any) -> SideNames:
@@ -45,8 +47,8 @@ class SideNames:
         return cls([[names[seat] for seat in table.seats_of(side)] for side in range(table.sides)])
 
     def __call__(self, text: str) -> str:
-        """An engine text with its sides named."""
-        return render(text, self.labels, self.several)
+        """An engine text in the page's language with its sides named."""
+        return self.page.isolated(render(self.page.translate(text, self.several), self.labels, self.several))
 
 
 def named(text: str | None, sides: SideNames | Any) -> str:

@@ -13,6 +13,7 @@ from functools import cache
 from sqlalchemy import Integer, bindparam, literal_column, union_all
 
 from ..extensions import db
+from ..games.texts import stored_text
 from ..models import FINISHED, IN_PROGRESS, SHARED, WON, Match, PhoneHold, Player, Seat, now_utc
 
 IDLE = timedelta(days=14)  # a match untouched this long has been set aside, not forgotten in play
@@ -28,10 +29,16 @@ class MatchSummary:
     status: str
     winner: int | None
     headline: str | None
+    headline_message: dict | None
     created: datetime
     player_names: list[str] = field(default_factory=list)
     seat_sides: list[int] = field(default_factory=list)
     outcomes: list[str | None] = field(default_factory=list)
+
+    @property
+    def shown_headline(self) -> str | None:
+        """The headline, its message kept where it was stored with one (shown in the reader's language)."""
+        return stored_text(self.headline, self.headline_message)
 
     @property
     def winner_names(self) -> list[str]:
@@ -41,7 +48,7 @@ class MatchSummary:
         return [name for name, outcome in zip(self.player_names, self.outcomes) if outcome in (WON, SHARED)]
 
 
-_COLUMNS = (Match.id, Match.game, Match.status, Match.winner, Match.headline, Match.created)
+_COLUMNS = (Match.id, Match.game, Match.status, Match.winner, Match.headline, Match.headline_message, Match.created)
 _SEATS = (
     db.select(Seat.match_id, Player.name, Seat.side, Seat.outcome)
     .join(Player, Player.id == Seat.player_id)

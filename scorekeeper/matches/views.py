@@ -6,6 +6,8 @@ from functools import partial
 
 import segno
 from flask import Response, abort, current_app, flash, g, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 
 from .. import live
@@ -24,6 +26,7 @@ from .present import (
     record_from_request,
 )
 from .seats import new_match_page, seats_from_form, setup_page
+from .widgets import declared_text
 
 RECENT = 10
 OTHERS_IN_PLAY = 5  # the other tables' matches on the home page: the game buttons stay near the top
@@ -35,7 +38,9 @@ WRITES = {f"matches.{name}" for name in ("record", "edit", "delete", "undo", "re
                                            "remove", "share")}
 THEME_DAYS = 400
 # A hidden field that is not what the page sent (a stale or altered form): say so, change nothing.
-DAMAGED_FORM = "This form came back changed (its hidden number was not one the page sent): nothing was changed. Check the form below and send it again."
+DAMAGED_FORM = _l("This form came back changed (its hidden number was not one the page sent): nothing was changed. "
+                  "Check the form below and send it again.")
+SCORES_NOW = _l("This phone can now score the match.")
 
 
 @bp.get("/")
@@ -73,6 +78,12 @@ def new_match(key: str):
                 error = failed
         return new_match_page(game, form, request.form, error), 422
     return new_match_page(game, form, MultiDict(), None)
+
+
+@bp.app_template_filter("declared")
+def declared(text: str | None) -> str:
+    """A text the engine declares (the game's unit, its word for a hand...) in the page's language."""
+    return declared_text(text)
 
 
 @bp.app_template_filter("named")
@@ -156,7 +167,7 @@ def join(match_id: int):
     if refused is not None:
         return render_template("matches/watching.html", match_id=match_id, message=refused.message), 403
     phones.hold(match_id)
-    flash("This phone can now score the match.")
+    flash(str(SCORES_NOW))
     return no_store(redirect(url_for("matches.show", match_id=match_id)))
 
 
@@ -171,7 +182,7 @@ def claim(match_id: int):
         return hand_page(scored, HandForm(expected=scored.next_number), MultiDict(), {}, refused.message,
                          writer=False), status_of(refused)
     phones.hold(match_id)
-    flash("This phone can now score the match.")
+    flash(str(SCORES_NOW))
     return redirect(url_for("matches.show", match_id=match_id), 303)
 
 
@@ -200,7 +211,7 @@ def record(match_id: int):
     scored = _load(match_id)
     form = HandForm()
     if not form.validate_on_submit():
-        return hand_page(scored, HandForm(formdata=None), request.form, {}, DAMAGED_FORM), 400
+        return hand_page(scored, HandForm(formdata=None), request.form, {}, str(DAMAGED_FORM)), 400
     try:
         raw = record_from_request(scored, request.form)
         writes.record_hand(scored, raw, expected=form.expected.data, entered_by="web", token=form.token.data or None,
@@ -228,13 +239,15 @@ def edit(match_id: int, number: int):
         try:
             writes.edit_hand(scored, number, record_from_request(scored, request.form, number),
                              note=request.form.get("note", ""))
-            flash(f"{scored.game.hand_word.capitalize()} {number} changed; every total after it follows.")
+            # Translators: %(word)s is the game's word for one record, capitalized (Hand, Round, Game)
+            flash(_("%(word)s %(number)s changed; every total after it follows.", word=_hand_word(scored),
+                    number=number))
             return redirect(url_for("matches.show", match_id=match_id))
         except ServiceError as error:
             return hand_page(reads.load(match_id), form, request.form, error.fields, error.message, editing=number,
                              writer=True), status_of(error)
     if request.method == "POST":
-        return hand_page(scored, HandForm(formdata=None), request.form, {}, DAMAGED_FORM, editing=number), 400
+        return hand_page(scored, HandForm(formdata=None), request.form, {}, str(DAMAGED_FORM), editing=number), 400
     values = edit_values(scored, number)
     return hand_page(scored, form, values, {}, editing=number, writer=True)
 
@@ -245,7 +258,9 @@ def delete(match_id: int, number: int):
     scored = _load(match_id, number)
     form = ConfirmForm()
     if form.validate_on_submit():
-        return _change(scored, partial(writes.delete_hand, number=number), f"{scored.game.hand_word.capitalize()} {number} deleted.")
+        # Translators: %(word)s is the game's word for one record, capitalized (Hand, Round, Game)
+        done = _("%(word)s %(number)s deleted.", word=_hand_word(scored), number=number)
+        return _change(scored, partial(writes.delete_hand, number=number), done)
     return confirm_page(scored, form, "delete", number)
 
 
@@ -257,10 +272,12 @@ def undo(match_id: int):
         abort(400)
     scored = _load(match_id)
     if scored.match.called:
-        return _change(scored, writes.reopen_match, "Finish taken back: play on.")
+        return _change(scored, writes.reopen_match, _("Finish taken back: play on."))
     number = scored.count
     record = scored.replay.records[-1] if number else None
-    if _attempt(scored, partial(writes.undo_last, expected=form.expected.data), f"{scored.game.hand_word.capitalize()} {number} taken back."):
+    # Translators: %(word)s is the game's word for one record, capitalized (Hand, Round, Game)
+    done = _("%(word)s %(number)s taken back.", word=_hand_word(scored), number=number)
+    if _attempt(scored, partial(writes.undo_last, expected=form.expected.data), done):
         session["undone"] = {"match": match_id, "number": number, "record": record}
     return redirect(url_for("matches.show", match_id=match_id))
 
@@ -273,12 +290,13 @@ def redo(match_id: int):
         abort(400)
     undone = session.pop("undone", None)
     if not undone or undone.get("match") != match_id:
-        flash("There is nothing to put back.", "error")
+        flash(_("There is nothing to put back."), "error")
         return redirect(url_for("matches.show", match_id=match_id))
     number = undone["number"]
     put_back = partial(writes.record_hand, raw=undone["record"], expected=number, entered_by="web")
     scored = _load(match_id)
-    return _change(scored, put_back, f"{scored.game.hand_word.capitalize()} {number} put back.")
+    # Translators: %(word)s is the game's word for one record, capitalized (Hand, Round, Game)
+    return _change(scored, put_back, _("%(word)s %(number)s put back.", word=_hand_word(scored), number=number))
 
 
 @bp.post("/matches/<int:match_id>/reopen")
@@ -287,7 +305,7 @@ def reopen(match_id: int):
     form = ConfirmForm()
     if not form.validate_on_submit():
         abort(400)
-    return _change(_load(match_id), writes.reopen_match, "Match reopened: play on.")
+    return _change(_load(match_id), writes.reopen_match, _("Match reopened: play on."))
 
 
 @bp.post("/matches/<int:match_id>/rematch")
@@ -301,9 +319,9 @@ def rematch(match_id: int):
         match = writes.rematch(scored)
         phones.hold(match.id)
     except ServiceError as error:
-        flash(error.message, "error")
+        flash(present.named(error.message, scored.match), "error")
         return redirect(url_for("matches.show", match_id=match_id))
-    flash("A new match at the same table.")
+    flash(_("A new match at the same table."))
     return redirect(url_for("matches.show", match_id=match.id))
 
 
@@ -317,7 +335,9 @@ def setup(match_id: int):
         if error is None:
             try:
                 writes.edit_setup(scored, names, options)
-                flash(f"Set-up changed; every {scored.game.hand_word} was worked out again.")
+                # Translators: %(word)s is the game's word for one record (hand, round, game)
+                flash(_("Set-up changed; every %(word)s was worked out again.",
+                        word=declared_text(scored.game.hand_word)))
                 return redirect(url_for("matches.show", match_id=match_id))
             except ServiceError as failed:
                 error = failed
@@ -334,9 +354,9 @@ def remove(match_id: int):
         try:
             writes.delete_match(scored.match)
         except ServiceError as error:
-            flash(error.message, "error")
+            flash(present.named(error.message, scored.match), "error")
             return redirect(url_for("matches.show", match_id=match_id))
-        flash(f"{scored.game.name} #{match_id} deleted.")
+        flash(_("%(game)s #%(id)s deleted.", game=scored.game.name, id=match_id))
         return redirect(url_for("matches.home"))
     return confirm_page(scored, form, "remove")
 
@@ -347,7 +367,7 @@ def finish(match_id: int):
     scored = _load(match_id)
     form = ConfirmForm()
     if form.validate_on_submit():
-        return _change(scored, writes.finish_match, "Match finished.")
+        return _change(scored, writes.finish_match, _("Match finished."))
     return confirm_page(scored, form, "finish")
 
 
@@ -395,6 +415,11 @@ def _change(scored: Scored, write, done: str):
     match_id = scored.match.id
     _attempt(scored, write, done)
     return redirect(url_for("matches.show", match_id=match_id))
+
+
+def _hand_word(scored: Scored) -> str:
+    """The game's word for one record, capitalized, in the page's language: "Hand", "Round"."""
+    return declared_text(scored.game.hand_word).capitalize()
 
 
 def _load(match_id: int, number: int | None = None) -> Scored:

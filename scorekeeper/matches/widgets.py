@@ -20,6 +20,8 @@ from typing import Any, ClassVar
 from werkzeug.datastructures import MultiDict
 
 from ..games.base import CARD_SUITS, Field, RecordForm, Table, parse_card, render
+from ..i18n import gettext as _
+from ..i18n import gettext as look_up  # the engine's own texts: not literals, so not extracted here
 
 BUTTON_LIMIT = 14  # a whole-number range up to this many values shows as buttons, not a box
 NONE = "none"  # the form's word for null (a nullable side left to nobody)
@@ -35,7 +37,42 @@ def card_label(code: str) -> str:
 
 
 def choice_label(value: Any) -> str:
+    """A choice's value as the form names it, in English ("ten_trumps": "Ten trumps")."""
     return str(value).replace("_", " ").capitalize()
+
+
+def declared_text(text: str | None) -> str:
+    """A text the engine declares (a field's question or help, a choice, the game's unit, its word
+    for a hand, a calculator's title...) in the page's language. Its English is the msgid, with
+    any side mark written as a placeholder (`declared_msgid`): scorekeeper/i18n_extract.py walks
+    the games for the catalogs through these functions, so the two cannot drift. The engine itself
+    stays free of gettext."""
+    if not text:
+        return ""
+    msgid = declared_msgid(text)
+    if msgid == text:
+        return look_up(text)
+    return SIDE_PLACEHOLDER.sub(lambda found: f"\x1f{found.group(1)}\x1f", look_up(msgid))
+
+
+SIDE_MARK = re.compile("\x1f(\\d+)\x1f")  # how the engine marks a side in a text (games/base.py `render`)
+SIDE_PLACEHOLDER = re.compile(r"%\(side(\d+)\)s")
+
+
+def declared_msgid(text: str) -> str:
+    """The msgid of a declared text: a side mark (an invisible control character a translator
+    cannot type) written as a placeholder, "⟨side 1⟩'s rows" as "%(side1)s's rows"."""
+    return SIDE_MARK.sub(lambda found: f"%(side{found.group(1)})s", text)
+
+
+def choice_text(value: Any) -> str:
+    """A choice as a button says it, in the page's language."""
+    return declared_text(choice_label(value))
+
+
+def record_form_text(form: RecordForm) -> str:
+    """What a record form gives, in English, as its fold names it ("Or give the two totals")."""
+    return form.help or form.name
 
 
 @dataclass
@@ -123,7 +160,8 @@ class FieldWidget:
     @staticmethod
     def common(fld: Field, key: str, error: str | None, kind: str) -> dict:
         when = (fld.when.name, tuple(str(v) for v in fld.when.values)) if fld.when and not fld.when.option else None
-        return dict(key=key, label=fld.question, help=fld.help, error=error, when=when, kind=kind)
+        return dict(key=key, label=declared_text(fld.question), help=declared_text(fld.help), error=error, when=when,
+                    kind=kind)
 
 
 class ButtonsWidget(FieldWidget):
@@ -155,9 +193,9 @@ class ButtonsWidget(FieldWidget):
         if fld.type in ("side", "seat"):  # the players still in: `exclude` names those who are out
             labels = seating.sides if fld.type == "side" else seating.seats
             found = [(str(i), label) for i, label in enumerate(labels) if i not in fld.exclude]
-            return found + ([(NONE, "Nobody")] if fld.nullable else [])
+            return found + ([(NONE, _("Nobody"))] if fld.nullable else [])
         if fld.type == "choice":
-            return [(str(value), choice_label(value)) for value in fld.choices]
+            return [(str(value), choice_text(value)) for value in fld.choices]
         return [(str(i), str(i)) for i in range(fld.min, fld.max + 1)]
 
 
@@ -177,9 +215,9 @@ class PairedWidget(ButtonsWidget):
         found = []
         for value in fld.choices:
             if self.partner.when is not None and str(value) in {str(v) for v in self.partner.when.values}:
-                found += [(f"{value}{PAIRED}{side}", f"{label}: {choice_label(value).lower()}") for side, label in sides]
+                found += [(f"{value}{PAIRED}{side}", paired_label(label, value)) for side, label in sides]
             else:
-                found.append((str(value), choice_label(value)))
+                found.append((str(value), choice_text(value)))
         return found
 
     def joined(self, fld: Field, key: str, values: Mapping) -> str:
@@ -189,6 +227,12 @@ class PairedWidget(ButtonsWidget):
         return f"{chosen}{PAIRED}{side}" if chosen and side not in (None, "") and PAIRED not in chosen else chosen
 
 
+def paired_label(side: str, value: Any) -> str:
+    """One button naming a side and a choice together: "Ann: gin"."""
+    # Translators: one button naming who and what in a single tap, as "Ann: gin" (the choice in lower case)
+    return _("%(side)s: %(choice)s", side=side, choice=choice_text(value).lower())
+
+
 def unpaired(fields: Sequence[Field], form: MultiDict) -> MultiDict:
     """The form with each paired value ("gin.1") split back into its choice and its side."""
     split = form
@@ -196,7 +240,7 @@ def unpaired(fields: Sequence[Field], form: MultiDict) -> MultiDict:
         if partner.asked_with and PAIRED in str(form.get(partner.asked_with, "")):
             if split is form:
                 split = form.copy()
-            choice, _, side = str(form.get(partner.asked_with)).partition(PAIRED)
+            choice, side = str(form.get(partner.asked_with)).split(PAIRED, 1)
             split[partner.asked_with], split[partner.name] = choice, side
     return split
 
@@ -250,7 +294,7 @@ class PerSideWidget(FieldWidget):
         extra: dict[str, Any] = {}
         if fld.total is not None:
             two = seating.table.sides == 2
-            common["help"] += " Tap one side's number; the other side gets the rest." if two else ""
+            common["help"] += " " + _("Tap one side's number; the other side gets the rest.") if two else ""
             shown = [child.value for child in children]
             extra = {"total": fld.total, "shown": ",".join(shown) if all(shown) else ""}
         return Widget(children=children, extra=extra, **common)
@@ -323,7 +367,7 @@ class SlotsWidget(FieldWidget):
         """(part suffix, choices) for one entry: its side, its type, or its number."""
         if fld.type == "events":
             return [("side", ButtonsWidget.choices(Field("s", "side", ""), seating)),
-                    ("type", [(t, choice_label(t)) for t in fld.choices])]
+                    ("type", [(t, choice_text(t)) for t in fld.choices])]
         if fld.type == "int_list":
             return [("", [(str(n), str(n)) for n in range(fld.min, fld.max + 1) if n not in fld.exclude])]
         return [("", ButtonsWidget.choices(Field("s", "side", ""), seating))]
@@ -477,10 +521,13 @@ def form_sections(fields: Sequence[Field], forms: Sequence[RecordForm], seating:
     rare = [fld for fld in fields if fld.name not in elsewhere and fld.rare]
     sections = [Section(None, build_widgets(main, seating, values, errors), True)]
     if rare:
-        sections.append(_folded("More", rare, seating, values, errors))
+        # Translators: a folded part of the hand form holding the questions most hands leave alone
+        sections.append(_folded(_("More"), rare, seating, values, errors))
     for form in other_forms:
         members = [fld for fld in fields if fld.name in form.fields]
-        section = _folded(f"Or give {form.help or form.name}", members, seating, values, errors)
+        # Translators: a folded part of the hand form, another way to give the whole hand: "Or give the two totals"
+        title = _("Or give %(what)s", what=declared_text(record_form_text(form)))
+        section = _folded(title, members, seating, values, errors)
         for widget in section.widgets:
             if widget.kind in ("cards", "grid"):
                 widget.extra["unfolded"] = True  # the form's own fold is the one tap to them

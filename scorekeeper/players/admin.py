@@ -2,14 +2,17 @@
 
 A match's set-up only ever seats its own players (records.writes.edit_setup); these are the only changes
 to a shared player. The command line (`flask players`) and the host's page both call them, so they
-refuse with the same sentences. Every match that shows the change moves its version on (a watching
-phone reloads, a replay kept for the old version is never served) but keeps its `updated` time: the
-table did not play. Nothing is replayed: stored texts name sides by marks, rendered at read time. A
-merge moves the players' stories too (history.stories): every later match of the games concerned is
-rated again, as one player's."""
+refuse with the same sentences (on the page in its language; the command line's are English). Every
+match that shows the change moves its version on (a watching phone reloads, a replay kept for the old
+version is never served) but keeps its `updated` time: the table did not play. Nothing is replayed:
+stored texts name sides by marks, rendered at read time. A merge moves the players' stories too
+(history.stories): every later match of the games concerned is rated again, as one player's."""
 
 from __future__ import annotations
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from sqlalchemy import case, delete, func, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import aliased
@@ -21,7 +24,7 @@ from ..history import stories
 from ..models import Match, MatchEvent, Player, PlayerTally, Seat
 from ..records.writes import NAME_LIMIT, clean_name
 
-BUSY = "The players were changed from elsewhere just now; look again and try again."
+BUSY = _l("The players were changed from elsewhere just now; look again and try again.")
 
 
 def rename(old: str, new: str) -> str:
@@ -30,14 +33,15 @@ def rename(old: str, new: str) -> str:
     new = clean_name(new)
     other = db.session.scalar(select(Player.name).where(Player.key == new.casefold(), Player.id != player.id))
     if other is not None:
-        raise Conflict(f'"{other}" is another player already: if they are the same person, merge them.')
+        raise Conflict(_('"%(name)s" is another player already: if they are the same person, merge them.', name=other))
     was = player.name
     if new == was:
-        return f'"{was}" is already called that: nothing changed.'
+        return _('"%(name)s" is already called that: nothing changed.', name=was)
     moved = _move_versions(player.id)
     player.name, player.key = new, new.casefold()
     _commit()
-    return f'"{was}" is now "{new}", in {_matches(moved)}.'
+    return ngettext('"%(was)s" is now "%(new)s", in %(num)d match.', '"%(was)s" is now "%(new)s", in %(num)d matches.',
+                    moved, was=was, new=new)
 
 
 def merge(source: str, target: str) -> str:
@@ -45,7 +49,8 @@ def merge(source: str, target: str) -> str:
     `source`; says what was done."""
     leaving, staying = find(source), find(target)
     if leaving.id == staying.id:
-        raise Invalid(f'"{leaving.name}" and "{target}" are one player already: choose two players.')
+        raise Invalid(_('"%(one)s" and "%(other)s" are one player already: choose two players.', one=leaving.name,
+                        other=target))
     _refuse_shared(leaving, staying)
     moved = _move_versions(leaving.id)
     _log_seats(leaving, staying)
@@ -58,13 +63,15 @@ def merge(source: str, target: str) -> str:
     db.session.delete(leaving)
     _commit()
     stories.catch_up_after_commit()
-    return f'"{leaving.name}" is merged into "{staying.name}": {_matches(moved)} moved.'
+    return ngettext('"%(source)s" is merged into "%(target)s": %(num)d match moved.',
+                    '"%(source)s" is merged into "%(target)s": %(num)d matches moved.', moved,
+                    source=leaving.name, target=staying.name)
 
 
 def find(name: str) -> Player:
     """The player called `name` (case and spacing aside), or a refusal naming it."""
     if not name or not name.strip():
-        raise Invalid("Choose a player.")
+        raise Invalid(_("Choose a player."))
     try:
         key = clean_name(name).casefold()
     except Invalid:
@@ -72,7 +79,7 @@ def find(name: str) -> Player:
     found = key and db.session.scalar(select(Player).where(Player.key == key))
     if not found:
         shown = name if len(name) <= NAME_LIMIT else name[:NAME_LIMIT] + "…"
-        raise NotFound(f'There is no player called "{shown}".')
+        raise NotFound(_('There is no player called "%(name)s".', name=shown))
     return found
 
 
@@ -84,8 +91,9 @@ def _refuse_shared(leaving: Player, staying: Player) -> None:
         .where(Seat.player_id == leaving.id, other.player_id == staying.id).order_by(Match.id).limit(3)).all()
     if shared:
         where = ", ".join(f"{GAMES[game].name} #{match_id}" for match_id, game in shared)
-        raise Conflict(f'"{leaving.name}" and "{staying.name}" both sit in {where}: they would be two seats '
-                       "of one person there. Fix that match's set-up first.")
+        # Translators: %(matches)s lists matches by game and number: "Court Piece #12, Envite #15"
+        raise Conflict(_('"%(one)s" and "%(other)s" both sit in %(matches)s: they would be two seats of one person '
+                         "there. Fix that match's set-up first.", one=leaving.name, other=staying.name, matches=where))
 
 
 def _move_versions(player_id: int) -> int:
@@ -110,14 +118,10 @@ def _log_seats(leaving: Player, staying: Player) -> None:
     for match_id, player_id, name in seated:
         names.setdefault(match_id, []).append((player_id, name))
     for match_id, seats in names.items():
-        before = [name for _, name in seats]
+        before = [name for _player, name in seats]
         after = [staying.name if player_id == leaving.id else name for player_id, name in seats]
         db.session.add(MatchEvent(match_id=match_id, action="setup", before={"players": before},
                                   after={"players": after}))
-
-
-def _matches(count: int) -> str:
-    return f"{count} match" + ("" if count == 1 else "es")
 
 
 def _commit() -> None:

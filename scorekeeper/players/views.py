@@ -9,6 +9,8 @@ import hmac
 from functools import wraps
 
 from flask import abort, current_app, flash, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from ..errors import ServiceError, status_of
 from ..extensions import db
@@ -72,8 +74,8 @@ def story(player_id: int, game: str):
 # -- the host's page: rename and merge players, only where the host set a password ------------------
 
 HOST = "host"  # the session's sign-in flag
-WRONG_PASSWORD = "That is not the host password."
-SIGN_IN_FIRST = "Sign in as the host first: nothing was changed."
+WRONG_PASSWORD = _l("That is not the host password.")
+SIGN_IN_FIRST = _l("Sign in as the host first: nothing was changed.")
 
 
 def host_password() -> str:
@@ -134,9 +136,9 @@ def sign_in():
     """Check the host password and remember the sign-in in the signed session."""
     form = SignInForm()
     if not (form.validate_on_submit() and password_matches(form.password.data or "")):
-        return sign_in_page(form, WRONG_PASSWORD, 403)
+        return sign_in_page(form, str(WRONG_PASSWORD), 403)
     session[HOST] = host_token()
-    flash("Signed in as the host.")
+    flash(_("Signed in as the host."))
     return redirect(url_for("players.host"))
 
 
@@ -146,7 +148,7 @@ def sign_out():
     """Forget the host's sign-in on this phone."""
     if SignOutForm().validate_on_submit():
         session.pop(HOST, None)
-        flash("Signed out.")
+        flash(_("Signed out."))
     return redirect(url_for("players.index"))
 
 
@@ -167,7 +169,7 @@ def merge():
 def host_change(kind: str, change):
     """Run a host's `change` with its posted form: its sentence flashed, or its refusal on the form."""
     if not signed_in():
-        return sign_in_page(SignInForm(formdata=None), SIGN_IN_FIRST, 403)
+        return sign_in_page(SignInForm(formdata=None), str(SIGN_IN_FIRST), 403)
     forms = dict(zip(("rename", "merge"), host_forms(queries.everybody())))
     if not forms[kind].validate_on_submit():
         abort(400)

@@ -16,6 +16,8 @@ from ..errors import NotFound
 from ..extensions import db
 from ..games import Game, Replay, Result, Table, get_game, replay
 from ..games.base import Reason, decode_state
+from ..games.texts import Text as EngineText
+from ..games.texts import stored_text, to_json
 from ..models import Hand, Match, MatchEvent, Seat
 
 ID_LIMIT = 2**31 - 1  # the largest id every supported database can hold
@@ -96,7 +98,7 @@ class Scored:
         # call to the JSON reader instead of 1,800.
         read = jsontext.loads("[" + ",".join(f"[{n},{record},{changes or 'null'},{reasons or 'null'}]"
                                              for n, record, changes, reasons in rows) + "]")
-        return [(n, record, changes, [text for text, _ in reasons]) for n, record, changes, reasons in read]
+        return [(n, record, changes, [reason_text(entry) for entry in reasons]) for n, record, changes, reasons in read]
 
     def answers(self, first: int = 1) -> list[tuple[int, str | None]] | None:
         """Hands `first`.. as (number, the API's answer stored with the hand), in one query (None for a
@@ -215,13 +217,25 @@ def _hands_query(spread: bool, states: bool):
     return query if states else query.options(defer(Hand.state), defer(Hand.answer))
 
 
+def stored_reason(reason: Reason) -> list:
+    """A reason as a hand keeps it: [English with marked sides, rule], and its message and values
+    where the engine gave one (shown in the reader's language)."""
+    kept = [str(reason.text), str(reason.rule)]
+    return [*kept, to_json(reason.text)] if isinstance(reason.text, EngineText) else kept
+
+
+def reason_text(entry: Sequence) -> str:
+    """A stored reason's text: its message where it has one, else its English."""
+    return stored_text(entry[0], entry[2]) if len(entry) > 2 else entry[0]
+
+
 class StoredResult:
     """A hand's result as stored: its changes and reasons, and its state decoded on demand."""
 
     def __init__(self, row: Hand):
         self.row = row
         self.changes = row.changes
-        self.reasons = [Reason(text, rule) for text, rule in row.reasons]
+        self.reasons = [Reason(reason_text(entry), entry[1]) for entry in row.reasons]
         self.game_winner = row.game_winner
 
     @cached_property

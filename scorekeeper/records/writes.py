@@ -24,10 +24,11 @@ from ..errors import Conflict, Invalid, NotFound, ServiceError
 from ..extensions import db
 from ..games import GAMES, Game, HandResult, RecordError, Replay, ReplayError, Table, get_game
 from ..games.base import encode_state, replay_from
+from ..games.texts import Text, to_json
 from ..history import nights, stories
 from ..models import FINISHED, IN_PROGRESS, Hand, Match, MatchEvent, Player, Seat, now_utc
 from .keys import issue_key
-from .reads import Scored, StoredReplay, load
+from .reads import Scored, StoredReplay, load, reason_text, stored_reason
 
 NAME_LIMIT = 40
 CHANGED_ELSEWHERE = "Another phone changed this match just now; look at the score and try again."
@@ -248,7 +249,7 @@ def record_hand(
         # nothing in it costs the write nothing.
         _insert_hand(match_id=match.id, number=current + 1, record=record, entered_by=entered_by, token=token,
                      note=note, **stored)
-        wrote = {current + 1: (record, stored["changes"], [text for text, _ in stored["reasons"]])}
+        wrote = {current + 1: (record, stored["changes"], [reason_text(entry) for entry in stored["reasons"]])}
         return Recorded(_save(after, wrote, answer_from), current + 1, hand)
     except Conflict:
         if token and _tapped_twice(match, current + 1, token):  # the same form's other tap got in first
@@ -463,7 +464,7 @@ def hand_columns(done: HandResult, record: dict) -> dict:
 
     texts = [reason.text for reason in done.reasons]
     return {"state": encode_state(done.state), "changes": list(done.changes),
-            "reasons": [[text, str(reason.rule)] for text, reason in zip(texts, done.reasons)],
+            "reasons": [stored_reason(reason) for reason in done.reasons],
             "game_winner": done.game_winner, "answer": hand_answer(record, done.changes, texts)}
 
 
@@ -472,6 +473,7 @@ def result_columns(scored: Scored, version: int) -> dict[str, Any]:
     result = scored.result
     return {"status": FINISHED if result.over else IN_PROGRESS, "winner": result.winner,
             "headline": result.headline if result.over else None,  # marked: rendered where it is shown
+            "headline_message": to_json(result.headline) if result.over and isinstance(result.headline, Text) else None,
             "state_version": version}
 
 

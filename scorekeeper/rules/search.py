@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from html import unescape
 
 from flask import current_app, url_for
+from flask_babel import force_locale
+from flask_babel import gettext as _
 from jinja2 import TemplateNotFound
 
 from ..games import GAMES
@@ -83,13 +85,15 @@ def page_sections(game: Game) -> tuple[Section, ...]:
 
 
 def render_page(game: Game) -> str:
-    """The body of a game's rules page as a table without a match reads it (no site layout)."""
+    """The body of a game's rules page as a table without a match reads it (no site layout), in
+    English: the search reads the English pages, whatever the page asking speaks."""
     env = current_app.jinja_env
     try:
         template = env.get_template(f"rules/{game.key}.html")
     except TemplateNotFound:
         template = env.get_template("rules/declared.html")
-    return template.render(game=game, table=None, bare=True)
+    with force_locale("en"):
+        return template.render(game=game, table=None, bare=True)
 
 
 def sections_of(key: str, html: str):
@@ -155,7 +159,7 @@ def section_hits(game: Game, asked: list[str], named: list[str]):
 
 
 def also(game: Game, name: str, line: str) -> str:
-    return line if name == game.name else f"Also called {name}. {line}"
+    return line if name == game.name else f"{_('Also called %(names)s.', names=name)} {line}"
 
 
 def snippet(text: str, asked: list[str]) -> str:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ..extensions import db
 from ..games.base import Game
 from ..models import Match
-from .catalog import house_rule, value_label
+from .catalog import house_rule, option_title, value_label
 
 LARGEST_ID = 2**31 - 1  # an id column holds no more (PostgreSQL's integer)
 
@@ -64,7 +64,8 @@ def match_of(game_key: str, match_id: int | None) -> Match | None:
 
 
 def table_rules(game: Game, raw_match: str | None, raw_hand: str | None = None) -> TableRules | None:
-    """The house rules of the match a rules page was opened from, in words; None for the plain page."""
+    """The house rules of the match a rules page was opened from, in words (in the page's language);
+    None for the plain page."""
     match = match_of(game.key, number(raw_match))
     if match is None:
         return None
@@ -75,6 +76,6 @@ def table_rules(game: Game, raw_match: str | None, raw_hand: str | None = None) 
         value = options.get(fld.name, fld.default)
         words = value_label(game, fld, value, players)
         ruling = house_rule(game, fld.name)
-        chosen.append(HouseRuleChosen(fld.name, fld.title, words, ruling.sentence_for(value, words),
+        chosen.append(HouseRuleChosen(fld.name, option_title(fld), words, ruling.sentence_for(value, words),
                                       ruling.anchor, value == fld.default))
     return TableRules(match.id, players, number(raw_hand), tuple(chosen))

@@ -4,13 +4,19 @@ search across them all, and the table words."""
 from __future__ import annotations
 
 import re
+from functools import cache
+from pathlib import Path
 
-from flask import abort, current_app, render_template, request
+from flask import abort, current_app, render_template, request, url_for
+from flask_babel import force_locale
 from jinja2 import TemplateNotFound
+from markupsafe import Markup
 
 from ..games import GAMES
+from ..i18n import COOKIE, ENGLISH, LANGUAGES, RIGHT_TO_LEFT, SPOKEN, language
+from ..matches.widgets import declared_text
 from . import bp
-from .catalog import choices_in_words, entry, house_rule, option
+from .catalog import choices_in_words, entry, house_rule, option, option_title
 from .glossary import by_word
 from .search import LONGEST_QUERY, plain, search
 from .tables import table_rules
@@ -42,22 +48,61 @@ def show(key: str):
     """How one game scores, in our own words; a game without its page yet shows its declarations.
     Opened from a match (?match=<id>), the page also shows that table's house rules."""
     game = GAMES.get(key) or abort(404)
+    written_in = page_languages(key)
+    shown = page_language(written_in)
     try:
-        template = current_app.jinja_env.get_template(f"rules/{key}.html")
+        template = current_app.jinja_env.get_template(f"rules/{key}.html" if shown == ENGLISH else f"rules/{shown}/{key}.html")
     except TemplateNotFound:
         template = "rules/declared.html"
-    table = table_rules(game, request.args.get("match"), request.args.get("hand"))
-    return render_template(template, game=game, table=table)
+    with force_locale(shown):  # the table's house rules are said in the page's language
+        table = table_rules(game, request.args.get("match"), request.args.get("hand"))
+    wanted = language() if request.cookies.get(COOKIE) in LANGUAGES else request.accept_languages.best_match(SPOKEN)
+    return render_template(template, game=game, table=table, shown=shown,
+                           missing=wanted if wanted and wanted not in written_in else None,
+                           shown_direction="rtl" if shown in RIGHT_TO_LEFT else "ltr",
+                           other_languages=[(code, url_for("rules.show", key=key, **{**request.args.to_dict(), "in": code}))
+                                            for code in written_in if code != shown])
+
+
+def page_language(written_in: tuple[str, ...]) -> str:
+    """The language to show a rules page in: the one asked for (`?in=`); else the page's language,
+    where the reader chose one; else the phone's first language the page is written in (a Catalan
+    phone reads Botifarra in Catalan even before the pages around it speak Catalan)."""
+    asked = request.args.get("in")
+    if asked in written_in:
+        return asked
+    if request.cookies.get(COOKIE) in LANGUAGES:
+        return language() if language() in written_in else ENGLISH
+    return request.accept_languages.best_match(written_in) or ENGLISH
+
+
+@cache
+def page_languages(key: str) -> tuple[str, ...]:
+    """The languages a game's rules page is written in: English, and the game's home languages
+    (templates/rules/<language>/<key>.html), in the order the app lists its languages."""
+    folder = Path(current_app.template_folder) / "rules"
+    return tuple(code for code in SPOKEN if code == ENGLISH or (folder / code / f"{key}.html").exists())
 
 
 # -- for the pages ----------------------------------------------------------------------------------
+
+bp.add_app_template_global(declared_text, "declared_text")
+
+
+@bp.app_template_global()
+def speaking(code: str, caller) -> Markup:
+    """What the block says ({% call speaking(shown) %}), in the language `code`: a rules page's own
+    words around its text (headings, the glance's labels, the option boxes) speak the language the
+    page is written in, whatever the pages around it speak."""
+    with force_locale(code):
+        return caller()
 
 
 @bp.app_template_global()
 def option_label(game, name: str) -> str:
     """An option as the new-match form names it."""
     fld = option(game, name)
-    return fld.title if fld else name.replace("_", " ").capitalize()
+    return option_title(fld) if fld else name.replace("_", " ").capitalize()
 
 
 @bp.app_template_global()

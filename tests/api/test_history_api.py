@@ -36,7 +36,12 @@ def test_a_players_story_per_game(app, actions):
     assert rating["mu"] > 25 and 0 < rating["sigma"] < 25 / 3 and rating["matches"] == 2 and rating["updating"] is False
     bo = actions.client.get(f"/api/v1/players/{player_id(app, 'Bo')}").json["games"][0]["rating"]
     assert bo["mu"] == pytest.approx(50 - rating["mu"]) and bo["sigma"] == pytest.approx(rating["sigma"])
-    assert court["statistics"] == {}
+    # Court Piece's own figures (declared in its module): a court a match, both hands of each in a row
+    assert court["statistics"] == {
+        "courts": {"keep": "total", "label": "Courts won", "matches": 2, "value": 2},
+        "longest_run": {"keep": "most", "label": "Longest run of hands won", "matches": 2, "value": 2},
+        "all_thirteen": {"keep": "total", "label": "Hands with all thirteen tricks", "matches": 2, "value": 0},
+    }
 
 
 @pytest.mark.parametrize("path", ["/api/v1/players/999", "/api/v1/players/99999999999", "/api/v1/nights/20261399",

@@ -14,6 +14,7 @@ import functools
 import importlib
 import importlib.util
 import random
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -23,7 +24,8 @@ from hypothesis import strategies as st
 from hypothesis.strategies import SearchStrategy
 
 from scorekeeper.games import RecordError, ReplayError, replay
-from scorekeeper.games.base import Game, HandResult, State, Table
+from scorekeeper.games.base import Game, HandResult, State, Table, marked_sides
+from scorekeeper.games.texts import VERBATIM, Text
 
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 """The profile of the game properties; `settings(FAST, max_examples=N)` for another count."""
@@ -255,9 +257,45 @@ def assert_edit_and_reverse_restores(game, table, options, records, index, repla
 
 
 def assert_only_record_errors(game, state, raw):
-    """Playing any `raw` input either works or raises a RecordError with a message; the result or None."""
+    """Playing any `raw` input either works or raises a RecordError with a message the pages can
+    translate (and so does each field's); the result or None."""
     try:
         return game.play(state, raw)
     except RecordError as error:
         assert error.message
+        for message in (error.message, *error.fields.values()):
+            assert_translatable(message, f"{game.key} refusing {raw!r}")
         return None
+
+
+# A plain piece of text inside an engine text: a side's mark, a number, a card ("AS", "J♠", "10")...
+# never a word, which the pages could not translate.
+_WORD = re.compile(r"[a-z]{2,}")
+
+
+def assert_translatable(text, where: str = "") -> None:
+    """An engine text the pages show is a Text (games/texts.py) all the way down: every piece of
+    English in it is a message the catalogs hold, its values numbers, side marks, cards or Texts."""
+    assert isinstance(text, Text), f"{where}: {text!r} is not a Text: the pages cannot translate it"
+    if text.kind == VERBATIM:  # what was typed or sent, quoted as it was
+        return
+    for name, value in text.values.items():
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, Text):
+                assert_translatable(item, where)
+            elif isinstance(item, str):
+                assert not _WORD.search(item), f"{where}: {text!r} holds {name}={item!r}, English the pages cannot translate"
+
+
+def assert_texts_translatable(game, state, hand=None) -> None:
+    """Everything a page shows of `state` (and of `hand`, which led to it) can be translated: the
+    hand's reasons, the headline, the board's lines and flags (side marks on, as in the app)."""
+    with marked_sides():
+        where = f"{game.key} after hand {state.hands}"
+        for reason in hand.reasons if hand else ():
+            assert_translatable(reason.text, where)
+        assert_translatable(game.result(state).headline, where)
+        board = game.board(state)
+        for line in (*board.lines, *(line for side in board.sides for line in side.lines),
+                     *(side.flag for side in board.sides if side.flag)):
+            assert_translatable(line, where)

@@ -30,6 +30,7 @@ from .properties import (
     assert_edit_and_reverse_restores,
     assert_only_record_errors,
     assert_replay_equals_one_by_one,
+    assert_texts_translatable,
     declared,
     declared_records,
     draw_hand,
@@ -53,6 +54,7 @@ def check_hand(game, strategies, before, hand) -> None:
     assert hand.state.hands == before.hands + 1
     if strategies.taken is not None:
         strategies.taken(before, hand)
+    assert_texts_translatable(game, hand.state, hand)
 
 
 @pytest.mark.parametrize("key", KEYS)

@@ -94,6 +94,7 @@ NOT_RESTORED = {
        for column in ("match.state", "match.state_version", "hand.state", "hand.changes", "hand.reasons",
                       "hand.game_winner")},
     "hand.answer": "0007: a hand's stored answer is written at the match's next change; built on reading meanwhile",
+    "match.headline_message": "0011: a headline kept before keeps its English until the match's next change",
 }
 
 

@@ -1,0 +1,189 @@
+"""Texts the engine writes for people (reasons, headlines, board lines, refusals), kept translatable.
+
+An engine text is a `Text`: a str that reads as its English, so the engine, the API (English, as
+API.md says), the CSV export and every test use it as they always have, and that also carries its
+message (a gettext msgid with %(name)s placeholders) and its values. The web layer renders the
+message in the reader's language when a page is drawn (scorekeeper/i18n.py `translate`); the engine
+marks its messages and never imports gettext. The catalogs find the messages by these functions'
+names (scripts/catalogs.sh), so a message is always a literal string:
+
+    msg("%(side)s took the first seven tricks: +%(courts)s", side=side_name(s), courts=...)
+    counted(n, "%(num)s court", "%(num)s courts")         # the form agrees with n (%(num)s)
+    agreeing(s, "%(side)s wins", "%(side)s win", ...)       # the verb agrees with the side's players
+    listing([side_name(0), side_name(2)])                   # "A and C", in the reader's language
+    joined([part, part], "; ")                              # parts one after another
+    declared("Tricks")                                      # a text the game declares (a field's question...)
+    verbatim(repr(name))                                    # what was typed or sent, quoted as it was
+    times(3)                                                # "once", "twice", "3 times"
+
+As in gettext, a message is %-formatted only when it has values (a lone "%" needs no escape then).
+A value is a number, another Text, a side mark (`side_name`) or a text typed at the table (a card,
+a name), never English words: those are a Text of their own. `to_json` and `from_json` keep a Text
+beside its English where it is stored (a hand's reasons, a match's headline)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+MSG, COUNT, AGREE, LIST, JOINED, DECLARED, VERBATIM = "msg", "count", "agree", "list", "joined", "declared", "verbatim"
+_VERB_OPEN, _VERB_SPLIT, _VERB_CLOSE = "\x1e", "\x1d", "\x1e"
+
+
+class Text(str):
+    """A text that reads as its English and knows its message and values (see the module's doc)."""
+
+    kind: str
+    message: str
+    plural: str | None
+    number: int | None
+
+    def __new__(cls, english: str, kind: str, message: str, values: Mapping[str, Any] | None = None,
+                plural: str | None = None, number: int | None = None, stored: Mapping | None = None) -> Text:
+        text = super().__new__(cls, english)
+        text.kind, text.message, text.plural, text.number = kind, message, plural, number
+        text._values = None if stored is not None else dict(values or {})
+        text._stored = stored
+        return text
+
+    @property
+    def values(self) -> Mapping[str, Any]:
+        """The values, a stored text's read from its JSON when first asked for (an English page
+        never asks: it shows the English kept beside)."""
+        if self._values is None:
+            self._values = {name: from_json(item) for name, item in self._stored.items()}
+        return self._values
+
+    def __reduce__(self):
+        return from_json, (to_json(self), str(self))
+
+
+def _english(message: str, values: Mapping[str, Any]) -> str:
+    return message % values if values else message
+
+
+def _agreeing_english(side: int, one: str, several: str, values: Mapping[str, Any], marked: bool) -> str:
+    if not marked:
+        return _english(one, values)
+    return f"{_VERB_OPEN}{side}{_VERB_SPLIT}{_english(one, values)}{_VERB_SPLIT}{_english(several, values)}{_VERB_CLOSE}"
+
+
+def _listing_english(items: list) -> str:
+    return str(items[0]) if len(items) == 1 else f"{', '.join(map(str, items[:-1]))} and {items[-1]}"
+
+
+def msg(message: str, /, **values: Any) -> Text:
+    """A message with its values: "%(side)s revoked" with side=side_name(1)."""
+    return Text(_english(message, values), MSG, message, values)
+
+
+def counted(number: int, one: str, many: str, /, **values: Any) -> Text:
+    """A message whose form agrees with `number` (given to it as %(num)s): "1 court", "-1 court",
+    "2 courts" (English takes the singular for 1 and -1; other languages by their own rules)."""
+    values = {"num": number, **values}
+    return Text(_english(one if abs(number) == 1 else many, values), COUNT, one, values, plural=many, number=number)
+
+
+def agreeing(side: int, one: str, several: str, /, **values: Any) -> Text:
+    """A message whose verb agrees with `side` (given to it as %(side)s): "%(side)s wins" for one
+    player, "%(side)s win" for a partnership. Inside the app the English carries both forms and the
+    page picks one by the side's players (base.render); elsewhere it reads as the side of one. Its
+    values hold no agreeing Text (the marks do not nest)."""
+    from .base import side_marking, side_name  # base imports this module: a late import
+
+    values = {"side": side_name(side), **values}
+    english = _agreeing_english(side, one, several, values, side_marking())
+    return Text(english, AGREE, one, values, plural=several, number=side)
+
+
+def listing(items: Iterable[Any]) -> Text:
+    """Several things in a sentence: "A", "A and C", "A, B and D" (each language its own way)."""
+    items = list(items)
+    return Text(_listing_english(items), LIST, "", {"items": items})
+
+
+def joined(parts: Iterable[Any], separator: str = "; ") -> Text:
+    """Parts of a text set one after another with `separator` ("; ", ", ", ": "), each translated."""
+    parts = list(parts)
+    return Text(separator.join(map(str, parts)), JOINED, separator, {"items": parts})
+
+
+def verbatim(text: str) -> Text:
+    """What was typed or sent, quoted as it was (a field's name, a refused value): never translated."""
+    return Text(text, VERBATIM, text)
+
+
+def declared(text: str, capital: bool = False, lower: bool = False) -> Text:
+    """A text the game declares for its pages (a field's question or title, a choice, its unit, its
+    word for a hand): the pages translate it as they translate the form (matches/widgets.py
+    `declared_text`). `capital` starts it with a capital letter ("Hand 3"); `lower` writes it in
+    small letters in English ("The tricks add up..."), other languages keep their own case."""
+    if capital:
+        return Text(capitalized(text), DECLARED, text, number=1)
+    return Text(text.lower(), DECLARED, text, number=-1) if lower else Text(text, DECLARED, text)
+
+
+def capitalized(text: str) -> str:
+    """The first letter made a capital, the rest left as it is ("hand" -> "Hand")."""
+    return text[:1].upper() + text[1:]
+
+
+def times(number: int) -> Text:
+    """"once", "twice", "3 times"."""
+    text = counted(number, "once", "%(num)s times")
+    return Text("twice", COUNT, text.message, text.values, text.plural, text.number) if number == 2 else text
+
+
+# -- stored ----------------------------------------------------------------------------------------
+
+
+def to_json(value: Any) -> Any:
+    """A Text as plain JSON (nested Texts too): {"k": kind, "m": message, "p": plural, "n": number,
+    "v": values}; anything else as it is. Its English is not kept: it is made again from these."""
+    if isinstance(value, Text):
+        shown: dict[str, Any] = {"k": value.kind, "m": value.message}
+        if value.plural is not None:
+            shown["p"] = value.plural
+        if value.number is not None:
+            shown["n"] = value.number
+        if value.values:
+            shown["v"] = {name: to_json(item) for name, item in value.values.items()}
+        return shown
+    if isinstance(value, list | tuple):
+        return [to_json(item) for item in value]
+    return value
+
+
+def stored_text(english: str | None, message: Any) -> str | None:
+    """A text stored as its English and, where it has one, its message (None stays None)."""
+    return from_json(message, english) if message and english is not None else english
+
+
+def from_json(stored: Any, english: str | None = None) -> Any:
+    """What `to_json` wrote, as it was made inside the app (sides marked); `english`, where it is
+    stored beside, saves making it again."""
+    if isinstance(stored, list):
+        return [from_json(item) for item in stored]
+    if not isinstance(stored, dict) or "k" not in stored:
+        return stored
+    kind, message, plural, number = stored["k"], stored["m"], stored.get("p"), stored.get("n")
+    if english is not None:
+        return Text(english, kind, message, plural=plural, number=number, stored=stored.get("v", {}))
+    values = {name: from_json(item) for name, item in stored.get("v", {}).items()}
+    if english is None:
+        if kind == COUNT:
+            english = _english(message if abs(number) == 1 else plural, values)
+            english = "twice" if message == "once" and number == 2 else english
+        elif kind == AGREE:
+            english = _agreeing_english(number, message, plural, values, marked=True)
+        elif kind == LIST:
+            english = _listing_english(values["items"])
+        elif kind == JOINED:
+            english = message.join(map(str, values["items"]))
+        elif kind == VERBATIM:
+            english = message
+        elif kind == DECLARED and number:
+            english = capitalized(message) if number == 1 else message.lower()
+        else:
+            english = _english(message, values)
+    return Text(english, kind, message, values, plural=plural, number=number)
