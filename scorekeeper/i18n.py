@@ -128,11 +128,6 @@ def this_page() -> Page:
     return page
 
 
-def translate(text: str, several: Sequence[bool] | None = None) -> str:
-    """`Page.translate` for one text on the current page."""
-    return this_page().translate(text, several)
-
-
 def isolated(text: str) -> str:
     """`Page.isolated` for one text on the current page (the `number` filter)."""
     return this_page().isolated(text)
