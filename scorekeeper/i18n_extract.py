@@ -49,15 +49,17 @@ def game_texts(game: Game) -> Iterator[tuple[str, str]]:
         yield singular, "the game's unit of score, after the number 1"
     yield game.hand_word, "the game's word for one record of play (a hand, a round, a game)"
     yield game.hand_words, "the game's word for several records of play (hands, rounds, games)"
+    with marked_sides():  # as in a request: sides named by marks
+        states = list(start_states(game))
     for fld in walk(game.options):
         yield from field_texts(fld, "house rule on the new-match page")
-    for fld in walk(hand_fields(game)):
+    for fld in walk(hand_fields(game, states)):
         yield from field_texts(fld, "hand form")
     for form in game.record_forms:
         yield declared_msgid(record_form_text(form)), 'what "Or give %(what)s" offers on the hand form'
     for stat in game.statistics:
         yield stat.label, "a figure a player's page counts for the game"
-    for role in turn_roles(game):
+    for role in turn_roles(game, states):
         yield role, "who does what next, on the scoreboard, before a player's name"
     for counter in game.calculators:
         yield declared_msgid(counter.title), "a hand calculator's title"
@@ -86,21 +88,21 @@ def walk(fields: Sequence[Field]) -> Iterator[Field]:
         yield from walk(fld.fields)
 
 
-def hand_fields(game: Game) -> list[Field]:
+def hand_fields(game: Game, states: Sequence[State]) -> list[Field]:
     """Every hand field the form can show: the declared ones, and those `form_fields` makes for a
     table's options and first dealer (a question naming the dealer, help that follows a house rule)."""
     fields = list(game.hand_fields)
-    with marked_sides():  # as in a request: sides named by marks
-        for state in start_states(game):
+    with marked_sides():
+        for state in states:
             fields += game.form_fields(state)
     return fields
 
 
-def turn_roles(game: Game) -> list[str]:
+def turn_roles(game: Game, states: Sequence[State]) -> list[str]:
     """The roles the scoreboard names before a player ("Deals", "Trumps") at the start of a match."""
     roles: list[str] = []
     with marked_sides():
-        for state in start_states(game):
+        for state in states:
             roles += [role for role, _ in game.board(state).turn if role not in roles]
     return roles
 

@@ -62,26 +62,44 @@ def _english(message: str, values: Mapping[str, Any]) -> str:
     return message % values if values else message
 
 
-def _agreeing_english(side: int, one: str, several: str, values: Mapping[str, Any], marked: bool) -> str:
-    if not marked:
-        return _english(one, values)
-    return f"{_VERB_OPEN}{side}{_VERB_SPLIT}{_english(one, values)}{_VERB_SPLIT}{_english(several, values)}{_VERB_CLOSE}"
+def _english_of(kind: str, message: str, values: Mapping[str, Any], plural: str | None = None,
+                number: int | None = None, marked: bool = True) -> str:
+    """A text's English, made from what it is: every constructor below and `from_json` word it here."""
+    if kind == COUNT:
+        if message == "once" and number == 2:  # `times`: English says "twice"
+            return "twice"
+        return _english(message if abs(number) == 1 else plural, values)
+    if kind == AGREE:
+        if not marked:
+            return _english(message, values)
+        return f"{_VERB_OPEN}{number}{_VERB_SPLIT}{_english(message, values)}{_VERB_SPLIT}{_english(plural, values)}{_VERB_CLOSE}"
+    if kind == LIST:
+        items = values["items"]
+        return str(items[0]) if len(items) == 1 else f"{', '.join(map(str, items[:-1]))} and {items[-1]}"
+    if kind == JOINED:
+        return message.join(map(str, values["items"]))
+    if kind == DECLARED and number:
+        return capitalized(message) if number == 1 else message.lower()
+    if kind in (DECLARED, VERBATIM):
+        return message
+    return _english(message, values)
 
 
-def _listing_english(items: list) -> str:
-    return str(items[0]) if len(items) == 1 else f"{', '.join(map(str, items[:-1]))} and {items[-1]}"
+def _made(kind: str, message: str, values: Mapping[str, Any] | None = None, plural: str | None = None,
+          number: int | None = None, marked: bool = True) -> Text:
+    values = values or {}
+    return Text(_english_of(kind, message, values, plural, number, marked), kind, message, values, plural, number)
 
 
 def msg(message: str, /, **values: Any) -> Text:
     """A message with its values: "%(side)s revoked" with side=side_name(1)."""
-    return Text(_english(message, values), MSG, message, values)
+    return _made(MSG, message, values)
 
 
 def counted(number: int, one: str, many: str, /, **values: Any) -> Text:
     """A message whose form agrees with `number` (given to it as %(num)s): "1 court", "-1 court",
     "2 courts" (English takes the singular for 1 and -1; other languages by their own rules)."""
-    values = {"num": number, **values}
-    return Text(_english(one if abs(number) == 1 else many, values), COUNT, one, values, plural=many, number=number)
+    return _made(COUNT, one, {"num": number, **values}, many, number)
 
 
 def agreeing(side: int, one: str, several: str, /, **values: Any) -> Text:
@@ -91,26 +109,22 @@ def agreeing(side: int, one: str, several: str, /, **values: Any) -> Text:
     values hold no agreeing Text (the marks do not nest)."""
     from .base import side_marking, side_name  # base imports this module: a late import
 
-    values = {"side": side_name(side), **values}
-    english = _agreeing_english(side, one, several, values, side_marking())
-    return Text(english, AGREE, one, values, plural=several, number=side)
+    return _made(AGREE, one, {"side": side_name(side), **values}, several, side, marked=side_marking())
 
 
 def listing(items: Iterable[Any]) -> Text:
     """Several things in a sentence: "A", "A and C", "A, B and D" (each language its own way)."""
-    items = list(items)
-    return Text(_listing_english(items), LIST, "", {"items": items})
+    return _made(LIST, "", {"items": list(items)})
 
 
 def joined(parts: Iterable[Any], separator: str = "; ") -> Text:
     """Parts of a text set one after another with `separator` ("; ", ", ", ": "), each translated."""
-    parts = list(parts)
-    return Text(separator.join(map(str, parts)), JOINED, separator, {"items": parts})
+    return _made(JOINED, separator, {"items": list(parts)})
 
 
 def verbatim(text: str) -> Text:
     """What was typed or sent, quoted as it was (a field's name, a refused value): never translated."""
-    return Text(text, VERBATIM, text)
+    return _made(VERBATIM, text)
 
 
 def declared(text: str, capital: bool = False, lower: bool = False) -> Text:
@@ -118,9 +132,7 @@ def declared(text: str, capital: bool = False, lower: bool = False) -> Text:
     word for a hand): the pages translate it as they translate the form (matches/widgets.py
     `declared_text`). `capital` starts it with a capital letter ("Hand 3"); `lower` writes it in
     small letters in English ("The tricks add up..."), other languages keep their own case."""
-    if capital:
-        return Text(capitalized(text), DECLARED, text, number=1)
-    return Text(text.lower(), DECLARED, text, number=-1) if lower else Text(text, DECLARED, text)
+    return _made(DECLARED, text, number=1 if capital else -1 if lower else None)
 
 
 def capitalized(text: str) -> str:
@@ -130,8 +142,7 @@ def capitalized(text: str) -> str:
 
 def times(number: int) -> Text:
     """"once", "twice", "3 times"."""
-    text = counted(number, "once", "%(num)s times")
-    return Text("twice", COUNT, text.message, text.values, text.plural, text.number) if number == 2 else text
+    return counted(number, "once", "%(num)s times")
 
 
 # -- stored ----------------------------------------------------------------------------------------
@@ -170,20 +181,4 @@ def from_json(stored: Any, english: str | None = None) -> Any:
     if english is not None:
         return Text(english, kind, message, plural=plural, number=number, stored=stored.get("v", {}))
     values = {name: from_json(item) for name, item in stored.get("v", {}).items()}
-    if english is None:
-        if kind == COUNT:
-            english = _english(message if abs(number) == 1 else plural, values)
-            english = "twice" if message == "once" and number == 2 else english
-        elif kind == AGREE:
-            english = _agreeing_english(number, message, plural, values, marked=True)
-        elif kind == LIST:
-            english = _listing_english(values["items"])
-        elif kind == JOINED:
-            english = message.join(map(str, values["items"]))
-        elif kind == VERBATIM:
-            english = message
-        elif kind == DECLARED and number:
-            english = capitalized(message) if number == 1 else message.lower()
-        else:
-            english = _english(message, values)
-    return Text(english, kind, message, values, plural=plural, number=number)
+    return _made(kind, message, values, plural, number)
