@@ -12,10 +12,12 @@ import os
 import re
 import tempfile
 from collections.abc import Sequence
-from functools import cache
+from datetime import date, datetime
+from functools import cache, lru_cache
 from pathlib import Path
 
 from babel import Locale, support
+from babel.dates import format_date
 from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -32,7 +34,7 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import Babel, force_locale, get_locale, get_translations
+from flask_babel import Babel, force_locale, get_locale, get_translations, to_user_timezone
 from flask_babel import gettext as _
 from wtforms.i18n import messages_path
 
@@ -139,6 +141,19 @@ def shown(text: str | None) -> str:
         return ""
     page = this_page()
     return page.isolated(render(page.translate(text)))
+
+
+def day_worded(moment: datetime | date, length: str = "medium") -> str:
+    """The day of `moment` in the page's language and the user's time zone, as Flask-Babel's
+    `dateformat` words it; worded once a day and language (a list shows the same few days row after
+    row, and wording a date costs more than the rest of its row)."""
+    day = to_user_timezone(moment).date() if isinstance(moment, datetime) else moment
+    return _worded_day(day, length, str(get_locale()))
+
+
+@lru_cache(maxsize=4096)
+def _worded_day(day: date, length: str, locale: str) -> str:
+    return format_date(day, length, locale=locale)
 
 
 def own_names() -> list[tuple[str, str]]:
@@ -266,6 +281,7 @@ def init_app(app: Flask) -> None:
     app.before_request(keep_wtforms_words)
     app.add_template_filter(shown, "translated")
     app.add_template_filter(isolated, "number")
+    app.add_template_filter(day_worded, "dateformat")
 
     @app.context_processor
     def page_language():

@@ -3,6 +3,7 @@ every request, and building one costs more than the rest of its line of HTML."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from urllib.parse import urlsplit
 
 from flask import make_response, request, url_for
@@ -25,6 +26,19 @@ def remembered_url_for(endpoint: str, **values) -> str:
             _built.clear()
         link = _built[key] = url_for(endpoint, **values)
     return link
+
+
+HOLE = 7_070_707_070_707  # where each row's own number goes in a link made once for a page
+
+
+def numbered_links(endpoint: str, slot: str, **values) -> Callable[[int], str]:
+    """url_for(endpoint, **values, <slot>=n) for the many n of one page at the cost of a single
+    url_for: a list of hands links each hand, and building a link costs more than its line of HTML."""
+    parts = remembered_url_for(endpoint, **values, **{slot: HOLE}).split(str(HOLE))
+    if len(parts) != 2:  # the hole's digits in another value too: each link built in full
+        return lambda number: remembered_url_for(endpoint, **values, **{slot: number})
+    head, tail = parts
+    return lambda number: f"{head}{number}{tail}"
 
 
 def same_origin_path(target: str) -> bool:

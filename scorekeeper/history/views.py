@@ -26,6 +26,7 @@ from wtforms import StringField
 from ..errors import NotFound
 from ..extensions import db
 from ..games import GAMES
+from ..links import numbered_links
 from ..matches.present import SideNames, own_board
 from ..models import IN_PROGRESS, Night, now_utc
 from ..records import reads
@@ -84,7 +85,8 @@ def _head_to_head_page(one: int, other: int | None):
     older = together[PAGE - 1].id if len(together) > PAGE else None
     return render_template("history/head_to_head.html", one=one, other=other, names=names,
                            pairs=queries.pair(one, other) if other else [], matches=together[:PAGE], older=older,
-                           paged=before is not None, games=GAMES, choices=queries.played_with(one, OTHERS))
+                           paged=before is not None, games=GAMES, choices=queries.played_with(one, OTHERS),
+                           with_other=numbered_links("history.head_to_head", "b", a=one))
 
 
 # -- game nights -------------------------------------------------------------------------------------

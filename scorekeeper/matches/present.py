@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
+from functools import lru_cache
 from collections.abc import Mapping, Sequence
 from typing import Any
+from urllib.parse import quote
 
 from flask import current_app, render_template, session
 from jinja2 import TemplateNotFound
@@ -17,6 +19,7 @@ from ..errors import Invalid
 from ..games import Game, RecordError, get_game
 from ..games.base import State, render
 from ..i18n import this_page
+from ..links import numbered_links
 from ..models import MatchEvent
 from ..records import reads
 from ..records.reads import Scored
@@ -42,13 +45,20 @@ class SideNames:
     @classmethod
     def of(cls, match: Any) -> SideNames:
         """The sides of `match`, a Match or a list's summary of one (its names and seats' sides)."""
-        table = get_game(match.game).table(len(match.seat_sides), match.seat_sides)
         names = match.player_names
-        return cls([[names[seat] for seat in table.seats_of(side)] for side in range(table.sides)])
+        return cls([[names[seat] for seat in seats] for seats in seats_by_side(match.game, tuple(match.seat_sides))])
 
     def __call__(self, text: str) -> str:
         """An engine text in the page's language with its sides named."""
         return self.page.isolated(render(self.page.translate(text, self.several), self.labels, self.several))
+
+
+@lru_cache(maxsize=1024)
+def seats_by_side(game: str, seat_sides: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The seats of each side of a match of `game` seated so (worked out once: a list names the sides
+    of every match it shows, and most are seated alike)."""
+    table = get_game(game).table(len(seat_sides), seat_sides)
+    return tuple(tuple(table.seats_of(side)) for side in range(table.sides))
 
 
 def named(text: str | None, sides: SideNames | Any) -> str:
@@ -57,6 +67,25 @@ def named(text: str | None, sides: SideNames | Any) -> str:
     if not text:
         return ""
     return (sides if isinstance(sides, SideNames) else SideNames.of(sides))(text)
+
+
+class HandLinks:
+    """The links on each hand of a match's list: edit, delete, and the § after each reason to the
+    rule it names on this table's rules page. Each kind is made once a page (a page lists up to 40
+    reasons; a url_for for each was a fifth of its time)."""
+
+    def __init__(self, scored: Scored):
+        match_id = scored.match.id
+        self.edit = numbered_links("matches.edit", "number", match_id=match_id)
+        self.delete = numbered_links("matches.delete", "number", match_id=match_id)
+        self._rules = numbered_links("rules.show", "hand", key=scored.game.key, match=match_id)
+
+    def rule(self, number: int, rule: str) -> str:
+        """The rule named `rule` (its section's id), opened from hand `number`."""
+        return f"{self._rules(number)}#{quote(rule, safe=ANCHOR_SAFE)}"
+
+
+ANCHOR_SAFE = "%!#$&'()*+,/:;=?@"  # as Flask's url_for quotes an _anchor
 
 
 def seating(scored: Scored) -> Seating:
@@ -81,11 +110,15 @@ def record_from_request(scored: Scored, form: MultiDict, number: int | None = No
 
 def hand_rows(scored: Scored, numbers: Sequence[int]) -> list[dict]:
     if scored.stored and numbers:
-        scored.replay.hands.load(numbers, states=False)  # one query for the rows shown
+        hands = scored.replay.hands
+        hands.load(numbers, states=False)  # one query for the rows shown, their notes with them
+        notes = {n: hands.loaded[n].note for n in numbers}
+    else:
+        notes = reads.notes(scored.match, numbers)
     results = scored.replay.results
-    notes = reads.notes(scored.match, numbers)
-    return [{"number": n, "changes": results[n - 1].changes, "reasons": results[n - 1].reasons, "note": notes.get(n)}
-            for n in numbers]
+    shown = [results[n - 1] for n in numbers]  # each read once: a stored result words its reasons when read
+    return [{"number": n, "changes": result.changes, "reasons": result.reasons, "note": notes.get(n)}
+            for n, result in zip(numbers, shown)]
 
 
 REASONS_PER_PAGE = 40  # a page of hands stays near 20 KB: fewer hands where each says more
@@ -128,6 +161,7 @@ def hand_page(scored: Scored, form, values: Mapping, errors: Mapping, message: s
         "matches/match.html",
         s=scored,
         side_names=side_names,
+        links=HandLinks(scored),
         board=board,
         own_board=own,
         public_state=scored.game.public_state(scored.state) if own else None,
@@ -172,6 +206,7 @@ def hands_page(scored: Scored, before: int | None, writer: bool):
     rows = light_page(hand_rows(scored, range(top, max(top - HANDS_PAGE, 0), -1)))
     older = rows[-1]["number"] if rows and rows[-1]["number"] > 1 else None
     return render_template("matches/hands.html", s=scored, side_names=SideNames(scored.sides), latest=rows,
+                           links=HandLinks(scored),
                            paged=top < scored.count, older=older, writer=writer)
 
 

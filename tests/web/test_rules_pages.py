@@ -221,15 +221,36 @@ def test_odd_stored_options_still_give_a_page(app, client, actions):
     assert answer.status_code == 200 and 'id="at-this-table"' in answer.get_data(as_text=True)
 
 
+def test_each_reason_links_to_its_rule_on_the_tables_rules_page(client, actions):
+    match_id = actions.start("court_piece", ["Ann", "Bo", "Cy", "Di"])
+    actions.hand(match_id, {"outcome": "revoke", "side": 1})
+    actions.hand(match_id, {"outcome": "first_seven", "side": 0})
+    for url in (f"/matches/{match_id}", f"/matches/{match_id}/hands"):
+        links = re.findall(r'<a class="rule-link" href="([^"]+)" aria-label="([^"]+)">§</a>',
+                           client.get(url).get_data(as_text=True))
+        assert ("/rules/court_piece?match=%d&amp;hand=1#revoke" % match_id, "Rule: revoke") in links, links
+        for href, label in links:
+            path, anchor = unescape(href).split("#")
+            assert re.fullmatch(rf"/rules/court_piece\?match={match_id}&hand=[12]", path)
+            assert label == "Rule: " + anchor.replace("-", " ")
+            assert f'id="{anchor}"' in client.get(path).get_data(as_text=True)  # the § leads to a section
+
+
+def test_each_hand_links_to_its_own_edit_and_delete_pages(client, actions):
+    match_id = actions.start("court_piece", ["Ann", "Bo", "Cy", "Di"])
+    for side in (0, 1):
+        actions.hand(match_id, {"outcome": "first_seven", "side": side})
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    for number in (1, 2):
+        for action in ("edit", "delete"):
+            link = f"/matches/{match_id}/hands/{number}/{action}"
+            assert f'href="{link}"' in page and client.get(link).status_code == 200
+
+
 def test_the_links_a_match_page_uses(app):
     with app.test_request_context():
-        rule_link = get_template_attribute("rules/_links.html", "rule_link")
         rules_link = get_template_attribute("rules/_links.html", "rules_link")
         ruling_link = get_template_attribute("rules/_links.html", "ruling_link")
-        link = str(rule_link("court_piece", "revoke", 7, 3))
-        assert 'class="rule-link"' in link and 'aria-label="Rule: revoke"' in link
-        assert 'href="/rules/court_piece?match=7&amp;hand=3#revoke"' in link
-        assert 'href="/rules/court_piece?match=7#revoke"' in str(rule_link("court_piece", "revoke", 7))
         assert str(rules_link("poke", 4)) == '<a href="/rules/poke?match=4">rules</a>'
         ruling = str(ruling_link("court_piece", "all13_courts", "All-thirteen courts"))
         assert 'href="/rules/court_piece#all-thirteen"' in ruling and "All-thirteen courts" in ruling
