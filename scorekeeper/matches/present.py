@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
-from functools import lru_cache
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 from urllib.parse import quote
 
@@ -18,7 +18,7 @@ from werkzeug.datastructures import MultiDict
 from ..errors import Invalid
 from ..games import Game, RecordError, get_game
 from ..games.base import State, render
-from ..i18n import this_page
+from ..i18n import gettext, this_page
 from ..links import numbered_links
 from ..models import MatchEvent
 from ..records import reads
@@ -80,9 +80,20 @@ class HandLinks:
         self.delete = numbered_links("matches.delete", "number", match_id=match_id)
         self._rules = numbered_links("rules.show", "hand", key=scored.game.key, match=match_id)
 
+        self._labels: dict[str, str] = {}
+
     def rule(self, number: int, rule: str) -> str:
         """The rule named `rule` (its section's id), opened from hand `number`."""
         return f"{self._rules(number)}#{quote(rule, safe=ANCHOR_SAFE)}"
+
+    def rule_label(self, rule: str) -> str:
+        """What a screen reader says for the § link to `rule`: worded once a page for each rule."""
+        label = self._labels.get(rule)
+        if label is None:
+            # Translators: what a screen reader says for the § link after a line of a hand's score;
+            # %(rule)s is the rule's name in English
+            label = self._labels[rule] = gettext("Rule: %(rule)s", rule=rule.replace("-", " "))
+        return label
 
 
 ANCHOR_SAFE = "%!#$&'()*+,/:;=?@"  # as Flask's url_for quotes an _anchor

@@ -155,3 +155,5 @@ def test_a_hands_reasons_are_worded_in_whichever_language_reads_them(client, act
             "side": "Ann & Cy", "courts": court.msgstr_plural[0] % {"num": 1}}
         assert html.escape(said, quote=False) in page, code
         assert "took the first seven" not in page
+        label = html.escape(translated(code, "Rule: %(rule)s") % {"rule": "first seven"})
+        assert f'aria-label="{label}">§</a>' in page, code  # the § link is read out in the page's language too
