@@ -148,12 +148,14 @@ def day_worded(moment: datetime | date, length: str = "medium") -> str:
     `dateformat` words it; worded once a day and language (a list shows the same few days row after
     row, and wording a date costs more than the rest of its row)."""
     day = to_user_timezone(moment).date() if isinstance(moment, datetime) else moment
-    return _worded_day(day, length, str(get_locale()))
+    return date_in(day, length, str(get_locale()))
 
 
 @lru_cache(maxsize=4096)
-def _worded_day(day: date, length: str, locale: str) -> str:
-    return format_date(day, length, locale=locale)
+def date_in(day: date, form: str, locale: str) -> str:
+    """Babel's `format_date` of `day` in `form` (a length or a CLDR pattern), remembered: the pages
+    word the same few days again and again."""
+    return format_date(day, form, locale=locale)
 
 
 def own_names() -> list[tuple[str, str]]:

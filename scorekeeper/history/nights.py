@@ -17,11 +17,11 @@ from datetime import date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from babel.dates import format_date
 from flask_babel import get_locale
 
 from ..games import GAMES
 from ..games.base import decode_state
+from ..i18n import date_in
 
 TURN = timedelta(hours=6)  # a night's matches are those started from 06:00 until 06:00 the next day
 NAME_LIMIT = 60
@@ -79,9 +79,10 @@ def shown_date(day: date | datetime, english: str, length: str) -> str:
     always has, by the CLDR pattern `english`; another language in its own CLDR form of that `length`
     ("full", "long", "medium", "short"), its order and its words. Outside a request: English."""
     locale = get_locale()
+    day = day.date() if isinstance(day, datetime) else day
     if locale is None or locale.language == "en":
-        return format_date(day, english, locale="en")
-    return format_date(day, length, locale=locale)
+        return date_in(day, english, "en")
+    return date_in(day, length, str(locale))
 
 
 def tonight(now: datetime, place_zone=None) -> int:

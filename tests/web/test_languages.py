@@ -10,10 +10,13 @@ from pathlib import Path
 
 import polib
 import pytest
+from babel.dates import format_date
 from flask import render_template
 
 from scorekeeper import i18n
+from scorekeeper.extensions import db
 from scorekeeper.games import GAMES
+from scorekeeper.models import Match
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 TRANSLATED_RULES = sorted(TEMPLATES.glob("rules/*/*.html"))
@@ -157,3 +160,14 @@ def test_a_hands_reasons_are_worded_in_whichever_language_reads_them(client, act
         assert "took the first seven" not in page
         label = html.escape(translated(code, "Rule: %(rule)s") % {"rule": "first seven"})
         assert f'aria-label="{label}">§</a>' in page, code  # the § link is read out in the page's language too
+
+
+def test_a_lists_dates_are_written_as_the_readers_language_writes_them(app, client, actions):
+    match_id = actions.start("court_piece", ["Ann", "Bo", "Cy", "Di"])
+    with app.app_context():
+        created = db.session.get(Match, match_id).created.date()
+    for code in ("en", "es", "ru", "ur"):
+        page = html.unescape(client.get("/matches", headers={"Accept-Language": code}).get_data(as_text=True))
+        row = re.search(rf'<a href="/matches/{match_id}">.*?</a>', page, re.S).group(0)
+        assert format_date(created, "medium", locale=code) in row, code
+

@@ -228,7 +228,7 @@ def test_each_reason_links_to_its_rule_on_the_tables_rules_page(client, actions)
     for url in (f"/matches/{match_id}", f"/matches/{match_id}/hands"):
         links = re.findall(r'<a class="rule-link" href="([^"]+)" aria-label="([^"]+)">§</a>',
                            client.get(url).get_data(as_text=True))
-        assert ("/rules/court_piece?match=%d&amp;hand=1#revoke" % match_id, "Rule: revoke") in links, links
+        assert (f"/rules/court_piece?match={match_id}&amp;hand=1#revoke", "Rule: revoke") in links, links
         for href, label in links:
             path, anchor = unescape(href).split("#")
             assert re.fullmatch(rf"/rules/court_piece\?match={match_id}&hand=[12]", path)
