@@ -283,6 +283,7 @@ def build_setup(app, visitor, rng: random.Random, hands: int) -> tuple[list[int]
     players = bench_fill.club_players(app)
     templates = bench_fill.play_templates(visitor, rng)
     say(f"  {len(templates)} template matches played through the API")
+    bench_history.play_regulars(visitor, bench_fill.CLUB[:bench_history.REGULARS])
     long_plays = []
     names = bench_fill.CLUB
     for number, game in enumerate(LONG_GAMES):

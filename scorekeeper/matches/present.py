@@ -69,6 +69,9 @@ def named(text: str | None, sides: SideNames | Any) -> str:
     return (sides if isinstance(sides, SideNames) else SideNames.of(sides))(text)
 
 
+ANCHOR_SAFE = "%!#$&'()*+,/:;=?@"  # as Flask's url_for quotes an _anchor
+
+
 class HandLinks:
     """The links on each hand of a match's list: edit, delete, and the § after each reason to the
     rule it names on this table's rules page. Each kind is made once a page (a page lists up to 40
@@ -79,7 +82,6 @@ class HandLinks:
         self.edit = numbered_links("matches.edit", "number", match_id=match_id)
         self.delete = numbered_links("matches.delete", "number", match_id=match_id)
         self._rules = numbered_links("rules.show", "hand", key=scored.game.key, match=match_id)
-
         self._labels: dict[str, str] = {}
 
     def rule(self, number: int, rule: str) -> str:
@@ -94,9 +96,6 @@ class HandLinks:
             # %(rule)s is the rule's name in English
             label = self._labels[rule] = gettext("Rule: %(rule)s", rule=rule.replace("-", " "))
         return label
-
-
-ANCHOR_SAFE = "%!#$&'()*+,/:;=?@"  # as Flask's url_for quotes an _anchor
 
 
 def seating(scored: Scored) -> Seating:

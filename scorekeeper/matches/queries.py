@@ -38,6 +38,7 @@ class MatchSummary:
 
     @property
     def game_name(self) -> str:
+        """The game's name ("Court Piece"); a game no longer known, by its key."""
         game = GAMES.get(self.game)
         return game.name if game else self.game
 

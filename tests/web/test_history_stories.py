@@ -198,6 +198,9 @@ def test_two_players_head_to_head_and_as_partners(client, actions):
     assert re.search(r"<th scope=\"row\">Court Piece</th><td>4</td><td>2</td><td>2</td><td>0</td>", page)  # against
     assert re.search(r"<th scope=\"row\">Court Piece</th><td>1</td><td>1</td><td>0</td><td>0</td>", page)  # partners
     assert len(re.findall(r'href="/matches/\d+"', page)) == 5
+    rows = re.findall(r"#\d+: ([\w, ]+)\s*<small>([^<]*?) · ", page)  # each with its seats, in order, and how it ended
+    assert rows[:2] == [("Ann, Cy, Bo, Di", "Ann &amp; Bo win the match 1 court to 0"),
+                        ("Ann, Bo, Cy, Eve", "Bo &amp; Eve win the match 1 court to 0")], rows
     other_side = client.get("/head-to-head?a=2&b=1").get_data(as_text=True)
     assert "Bo ahead" in other_side.split("Against each other")[1].split("</thead>")[0]
     assert "With Bo" in client.get("/players/1").get_data(as_text=True)
