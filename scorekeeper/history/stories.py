@@ -72,12 +72,12 @@ class _StoredHands(Sequence):
     """A finished match's hands as its statistics read them: each hand's change and game won read
     at once; the states after the hands only if a statistic asks (one query for them all)."""
 
-    def __init__(self, connection, match_id: int, found: Sequence | None = None):
-        self.connection, self.match_id = connection, match_id
+    def __init__(self, connection, game: str, match_id: int, found: Sequence | None = None):
+        self.connection, self.game, self.match_id = connection, game, match_id
         if found is None:
-            found = connection.execute(_HANDS, {"match_id": match_id}).all()
-        self.rows = [_StoredHand(number, changes, winner, self) for number, changes, winner in found]
-        self.states: dict[int, Any] | None = None
+            found = connection.execute(hands_statement(game), {"match_id": match_id}).all()
+        self.rows = [_StoredHand(row[0], row[1], row[2], self) for row in found]
+        self.states: dict[int, Any] | None = {row[0]: row[3] for row in found} if found and len(found[0]) > 3 else None
 
     def __len__(self) -> int:
         return len(self.rows)
@@ -87,6 +87,7 @@ class _StoredHands(Sequence):
 
     def state_of(self, number: int):
         if self.states is None:
+            _STATE_READERS.add(self.game)
             found = self.connection.execute(_STATES, {"match_id": self.match_id})
             self.states = dict(found.all())
         return decode_state(self.states[number])
@@ -95,6 +96,16 @@ class _StoredHands(Sequence):
 _HANDS = (select(Hand.number, Hand.changes, Hand.game_winner).where(Hand.match_id == bindparam("match_id"))
           .order_by(Hand.number))
 _STATES = select(Hand.number, Hand.state).where(Hand.match_id == bindparam("match_id"))
+_HANDS_AND_STATES = _HANDS.add_columns(Hand.state)
+# The games whose statistics have read the state after each hand in this process: from then on their
+# hands are read with their states, in the same round trip (most games' statistics read none).
+_STATE_READERS: set[str] = set()
+
+
+def hands_statement(game: str):
+    """How a finished match of `game` is read for its statistics: its hands, with their states where
+    the game's statistics read them."""
+    return _HANDS_AND_STATES if game in _STATE_READERS else _HANDS
 
 
 class _ReplayedHand:
@@ -117,7 +128,7 @@ def figures_of(scored, connection=None, stored: Sequence | None = None) -> list[
     if _replayed_in_full(scored):
         hands = [_ReplayedHand(number, result) for number, result in enumerate(scored.replay.results, start=1)]
     else:
-        hands = _StoredHands(connection or db.session.connection(), scored.match.id, stored)
+        hands = _StoredHands(connection or db.session.connection(), scored.match.game, scored.match.id, stored)
     done = Finished(scored.state, scored.result, scored.table, hands)
     seats = [(seat.position, seat.player_id, seat.side) for seat in scored.match.seats]
     return seat_figures(scored.game, done, seats)
@@ -145,7 +156,7 @@ def figures_stored(connection, match: Any, seats: Sequence[Any]) -> list[SeatFig
     result = game.result(state, called=match.called)
     if not result.over:  # marked finished, but its hands do not say so: flask verify reports it
         return []
-    done = Finished(state, result, table, _StoredHands(connection, match.id))
+    done = Finished(state, result, table, _StoredHands(connection, match.game, match.id))
     return seat_figures(game, done, [(seat.position, seat.player_id, seat.side) for seat in seats])
 
 
@@ -165,7 +176,7 @@ def follow(scored, was_over: bool) -> None:
         return
     reads = [(_ROWS_OF, {"match_id": scored.match.id})]
     if scored.finished and not _replayed_in_full(scored):
-        reads.append((_HANDS, {"match_id": scored.match.id}))
+        reads.append((hands_statement(scored.match.game), {"match_id": scored.match.id}))
     old, *hands = pipeline.run(connection, reads)
     new = figures_of(scored, connection, hands[0] if hands else None) if scored.finished else []
     _change(connection, scored.match.game, scored.match.id, new, _as_rows(old))
@@ -181,7 +192,7 @@ def _finished(connection, scored) -> None:
     reads = [(_book_upsert(connection.dialect.name), {"game": game, "places": 1, "stale_from": None}),
              (_latest_statement(connection.dialect.name), {"game": game, "players": players})]
     if not _replayed_in_full(scored):
-        reads.append((_HANDS, {"match_id": match.id}))
+        reads.append((hands_statement(game), {"match_id": match.id}))
     book, latest, *hands = pipeline.run(connection, reads)
     (place, stale_from), = book
     new = figures_of(scored, connection, hands[0] if hands else None)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 import pytest
 from openskill.models import PlackettLuce
+from sqlalchemy import event
 
 from scorekeeper.extensions import db
 from scorekeeper.games import GAMES, register
@@ -293,3 +294,24 @@ def test_an_import_refuses_stories_that_do_not_follow_from_its_matches(app, acti
         with pytest.raises(data.DataError, match="story after match 2 differs from a fresh computation"):
             data.import_data(export)
         assert data.is_empty()
+
+
+def test_a_games_hand_states_come_with_its_hands_once_its_statistics_have_read_them(app, actions, monkeypatch):
+    monkeypatch.setattr(stories, "_STATE_READERS", set())
+    read = []
+    with app.app_context():
+        engine = db.engine
+    listener = lambda conn, cursor, statement, *rest: read.append(" ".join(statement.split()))  # noqa: E731
+    event.listen(engine, "before_cursor_execute", listener)
+    try:
+        play(actions, [0])  # Court Piece's longest run reads the state after a hand that scored no court
+        first, read[:] = list(read), []
+        play(actions, [1])
+        second = list(read)
+    finally:
+        event.remove(engine, "before_cursor_execute", listener)
+    states_alone = [s for s in first + second if s.startswith("SELECT hand.number, hand.state FROM hand")]
+    with_hands = [s for s in second if s.startswith("SELECT hand.number, hand.changes, hand.game_winner, hand.state")]
+    assert len(states_alone) == 1 and states_alone[0] in first  # read apart once, the first time only
+    assert len(with_hands) == 1
+    assert verify(app)[0] == 0  # the stories kept are those worked out again from every match
