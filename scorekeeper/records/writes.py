@@ -381,10 +381,7 @@ def finish_match(scored: Scored) -> Scored:
         raise Conflict(f"A {scored.game.name} match ends by itself; it cannot be called.")
     if scored.finished:
         raise Conflict("This match is already over.")
-    _claim(match)
-    match.called = True
-    _log(match, "finish")
-    return _save(Scored(match, scored.game, scored.table, scored.replay))
+    return _save(_called(scored, True, "finish"))
 
 
 @_refusals_undone
@@ -394,10 +391,18 @@ def reopen_match(scored: Scored) -> Scored:
     if not scored.match.called:
         told = "it ends by itself" if not scored.game.ends_by_call(scored.match.options) else "it was not finished"
         raise Conflict(f"This match cannot be reopened: {told}.")
-    _claim(scored.match)
-    scored.match.called = False
-    _log(scored.match, "reopen")
-    return _save(Scored(scored.match, scored.game, scored.table, scored.replay))
+    return _save(_called(scored, False, "reopen"))
+
+
+def _called(scored: Scored, called: bool, action: str) -> Scored:
+    """The match with the table's call made (`finish`) or taken back (`reopen`), claimed with the
+    result that follows written in the claim's statement (one round trip, not two), and logged."""
+    match = scored.match
+    match.called = called
+    after = Scored(match, scored.game, scored.table, scored.replay)
+    _claim(match, called=called, **result_columns(after, match.version + 1))
+    _log(match, action)
+    return after
 
 
 @_refusals_undone
