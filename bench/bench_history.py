@@ -5,7 +5,8 @@ the rest after its commit, and hand writes while that follow-up runs.
 
 The bench's night is the 24 template matches (16 finished, 8 in play), moved to a night of their own
 (1 January 2000) at every size: the night's pages are timed on a night of the same size as the club
-grows around it."""
+grows around it. Head to head is timed likewise on a page of the same size at every size: the pairs
+of four regulars who have finished more matches together than a page shows."""
 
 from __future__ import annotations
 
