@@ -307,9 +307,10 @@ def edit_hand(scored: Scored, number: int, raw: Any, note: str | None = None) ->
     was = records[0]
     records[0] = raw
     changed = _rewrite(scored.match, records, number, start=scored.state_before(number), first=number)
-    _claim(scored.match)
+    state = encode_state(changed.replay.state)  # claimed with the result that follows (one statement)
+    _claim(scored.match, state=state, **result_columns(changed, scored.match.version + 1))
     _log(scored.match, "edit", number, was, changed.replay.records[0])
-    _store(scored.match, changed.replay, first=number)
+    _store(scored.match, changed.replay, first=number, rows=_rows_read(scored, number))
     if note is not None:
         db.session.execute(update(Hand).where(Hand.match_id == scored.match.id, Hand.number == number)
                            .values(note=note or None))
@@ -497,12 +498,22 @@ def _store_if_replayed(scored: Scored) -> None:
         _store(scored.match, scored.replay, first=1)
 
 
-def _store(match: Match, done: Replay, first: int) -> None:
+def _rows_read(scored: Scored, first: int) -> list[Hand] | None:
+    """The rows of hands `first`.. where reading the match for the write has loaded them already."""
+    if not scored.stored:
+        return None
+    loaded = scored.replay.hands.loaded
+    numbers = range(first, scored.count + 1)
+    return [loaded[n] for n in numbers] if all(n in loaded for n in numbers) else None
+
+
+def _store(match: Match, done: Replay, first: int, rows: list[Hand] | None = None) -> None:
     """Write the replayed hands `first`.. (their records, states, changes, reasons) and the state
-    after the last of them as the match's."""
-    rows = db.session.scalars(
-        db.select(Hand).where(Hand.match_id == match.id, Hand.number >= first).order_by(Hand.number)
-    ).all()
+    after the last of them as the match's (`rows`: theirs, where already read)."""
+    if rows is None:
+        rows = db.session.scalars(
+            db.select(Hand).where(Hand.match_id == match.id, Hand.number >= first).order_by(Hand.number)
+        ).all()
     for row, record, result in zip(rows, done.records, done.results):
         row.record = record
         for column, value in hand_columns(result, record).items():

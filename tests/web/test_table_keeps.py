@@ -393,3 +393,27 @@ def test_the_hold_is_read_with_the_match_not_in_a_round_trip_of_its_own(app):
 def test_a_phone_at_a_new_server_opens_on_new_match(client):
     page = text(client.get("/"))
     assert "<h1 id=\"new-match\">New match</h1>" in page and "in play" not in page.lower()
+
+
+def match_updates(ran: list[str]) -> int:
+    return sum(re.match(r'UPDATE "?match"? ', statement) is not None for statement in ran)
+
+
+def test_a_finish_and_an_edit_write_the_match_row_once_and_read_its_hands_once(app, client, actions):
+    match_id = actions.start("court_piece", FOUR)
+    actions.hand(match_id, {"outcome": "first_seven", "side": 0})
+    actions.hand(match_id, {"outcome": "tricks", "tricks": [8, 5]})
+    with statements(app) as ran:
+        finished = actions.finish(match_id)
+    assert match_updates(ran) == 1, ran  # the claim carries the result of the table's call
+    with statements(app) as ran:
+        edited = actions.edit(match_id, 1, {"outcome": "first_seven", "side": 1})
+    assert match_updates(ran) == 1, ran  # the claim carries the replayed state and result
+    rows_read = [statement for statement in ran if statement.startswith("SELECT hand.id")]
+    assert len(rows_read) == 1, ran  # the hands' rows read once for the write (the answer reads its own columns)
+    assert (finished["winner"], edited["winner"]) == (0, 1) and edited["status"] == "finished"  # who won follows the edit
+    with statements(app) as ran:
+        page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert not any("hand.note" in statement and "hand.state" not in statement and "hand.record" not in statement
+                   for statement in ran), ran  # each hand's note comes with its row
+    assert "Bo &amp; Di" in page
