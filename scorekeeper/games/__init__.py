@@ -30,6 +30,12 @@ def get_game(key: str) -> Game:
     return GAMES[key]
 
 
+def name_of(key: str) -> str:
+    """The game's name ("Court Piece"); a key the app no longer scores (a stored match's), as it is."""
+    game = GAMES.get(key)
+    return game.name if game else key
+
+
 def _import_games() -> None:
     for module in pkgutil.iter_modules(__path__):
         if module.name not in SHARED_MODULES and not module.name.startswith("_"):

@@ -85,7 +85,7 @@ def _head_to_head_page(one: int, other: int | None):
     older = together[PAGE - 1].id if len(together) > PAGE else None
     return render_template("history/head_to_head.html", one=one, other=other, names=names,
                            pairs=queries.pair(one, other) if other else [], matches=together[:PAGE], older=older,
-                           paged=before is not None, games=GAMES, choices=queries.played_with(one, OTHERS),
+                           paged=before is not None, choices=queries.played_with(one, OTHERS),
                            with_other=numbered_links("history.head_to_head", "b", a=one))
 
 

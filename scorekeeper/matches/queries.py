@@ -13,7 +13,6 @@ from functools import cache
 from sqlalchemy import Integer, bindparam, literal_column, union_all
 
 from ..extensions import db
-from ..games import GAMES
 from ..games.texts import stored_text
 from ..models import FINISHED, IN_PROGRESS, SHARED, WON, Match, PhoneHold, Player, Seat, now_utc
 
@@ -35,12 +34,6 @@ class MatchSummary:
     player_names: list[str] = field(default_factory=list)
     seat_sides: list[int] = field(default_factory=list)
     outcomes: list[str | None] = field(default_factory=list)
-
-    @property
-    def game_name(self) -> str:
-        """The game's name ("Court Piece"); a game no longer known, by its key."""
-        game = GAMES.get(self.game)
-        return game.name if game else self.game
 
     @property
     def shown_headline(self) -> str | None:

@@ -12,7 +12,7 @@ from werkzeug.datastructures import MultiDict
 
 from .. import live
 from ..errors import Forbidden, NotFound, ServiceError, Unauthorized, status_of
-from ..games import GAMES
+from ..games import GAMES, name_of
 from ..links import no_store, same_origin_path
 from ..records import keys, reads, writes
 from ..records.reads import ID_LIMIT, Scored
@@ -84,6 +84,9 @@ def new_match(key: str):
 def declared(text: str | None) -> str:
     """A text the engine declares (the game's unit, its word for a hand...) in the page's language."""
     return declared_text(text)
+
+
+bp.add_app_template_filter(name_of, "game_name")
 
 
 @bp.app_template_filter("named")

@@ -52,7 +52,7 @@ def show(player_id: int):
     if most and most.story:
         chart = charts.results(history.story_points(player.id, most.game, most.story.number))
     latest = match_queries.latest_for(player.id, RECENT)
-    return render_template("players/show.html", player=player, matches=latest, stories=stories, games=GAMES,
+    return render_template("players/show.html", player=player, matches=latest, stories=stories,
                            chart=chart, chart_game=most.game if most else None,
                            partners=history.played_with(player.id, PARTNERS))
 
