@@ -339,6 +339,13 @@ def run_database(run: Run, verdicts: report.Verdicts, profile_out: list[str], se
     counts: dict[int, str] = {}
     fills: list[str] = []
     last_requests: list[Request] = []
+
+    def beside_bare(name: str, prepare: Callable, check: Callable) -> tuple[list[float], list[float]]:
+        """A kind of request timed in rounds with the bare route: its samples, and the bare route's."""
+        timed, bare = Request(name, prepare, check), get(visitor, "/bare", name=BARE)
+        measure([bare, timed], args.requests, args.warmup)
+        return timed.samples, bare.samples
+
     for size in args.sizes:
         filling = time.perf_counter()
         added = cloner.grow_to(size - 1, rng)
@@ -385,7 +392,7 @@ def run_database(run: Run, verdicts: report.Verdicts, profile_out: list[str], se
             figures.setdefault(name, {})[size] = samples
         last_requests = requests
         say(f"  {size:,} matches: an edit of the oldest finished match, and its follow-up")
-        rerating[size] = bench_history.early_edit(app, visitor, api, samples=min(10, args.requests))
+        rerating[size] = bench_history.early_edit(app, visitor, api, beside_bare)
 
     # -- the 500-hand matches (at the largest size) ------------------------------------------------
     settle()
@@ -450,7 +457,7 @@ def run_database(run: Run, verdicts: report.Verdicts, profile_out: list[str], se
               "stories worked out again after each fill): "
               + "; ".join(fills) + f". The set-up (the club, the templates and {len(LONG_GAMES)} long matches) "
               f"was {how} in {setup_seconds:.0f} s.", ""]
-    lines += bench_history.rerating_table(run.short, rerating, figures[BARE])
+    lines += bench_history.rerating_table(run.short, rerating, verdicts)
     lines += long_tables(run.short, args.hands, long_figures, long_plays, bare_warm, bare_cold, verdicts)
     lines += ["", f"### {run.short}: page weights (at {size_name(args.sizes[-1])} matches)", ""]
     lines += weight_table(weights, verdicts, run.short)

@@ -96,10 +96,11 @@ def oldest_finished(app) -> tuple[int, int]:
     return first, rated
 
 
-def early_edit(app, client, writer, samples: int) -> dict:
+def early_edit(app, client, writer, beside_bare: Callable) -> dict:
     """Edits of the oldest finished match that change who won it (each re-rates every later match of
-    the game): the write's time with its follow-up held back; then one follow-up let run to the end,
-    timed, with hand writes (`writer`, the bench's Request) timed meanwhile and before."""
+    the game), timed in rounds beside the bare route (`beside_bare(name, prepare, check)`: the edit's
+    samples and the bare route's) with their follow-up held back; then one follow-up let run to the
+    end, timed, with hand writes (`writer`, the bench's Request) timed meanwhile and before."""
     match_id, rated = oldest_finished(app)
     key, key_hash = issue_key()  # the bench's own key for that match (a clone holds its template's hash)
     with app.app_context():
@@ -107,21 +108,21 @@ def early_edit(app, client, writer, samples: int) -> dict:
         db.session.commit()
         db.session.remove()
     auth = {"Authorization": f"Bearer {key}"}
-    first = client.get(f"/api/v1/matches/{match_id}").json
-    hands = first["hands"]
+    hands = client.get(f"/api/v1/matches/{match_id}").json["hands"]
     court_hand = next(hand["number"] for hand in hands if hand["record"].get("outcome") == "first_seven")
-    side = hands[court_hand - 1]["record"]["side"]
-    edits = []
+    side = [hands[court_hand - 1]["record"]["side"]]
+
+    def prepare():  # the court goes to the other side: who won the match changes with every edit
+        side[0] = 1 - side[0]
+        body = {"record": {"outcome": "first_seven", "side": side[0], "all_thirteen": False}}
+        return lambda: client.put(f"/api/v1/matches/{match_id}/hands/{court_hand}?hands=0", json=body, headers=auth)
+
+    def check(answer):
+        assert answer.status_code == 200 and answer.json["winner"] == side[0], answer.get_data(as_text=True)[:300]
+
     app.config["SCOREKEEPER_RERATE_FOLLOW_UP"] = False  # the edits alone; the follow-up is timed after
     try:
-        for _ in range(samples):
-            side = 1 - side
-            record = {"outcome": "first_seven", "side": side, "all_thirteen": False}
-            start = time.perf_counter()
-            answer = client.put(f"/api/v1/matches/{match_id}/hands/{court_hand}?hands=0", json={"record": record},
-                                headers=auth)
-            edits.append((time.perf_counter() - start) * 1000)
-            assert answer.status_code == 200, answer.get_data(as_text=True)[:300]
+        edits, bare = beside_bare("an edit of the oldest finished match", prepare, check)
     finally:
         app.config["SCOREKEEPER_RERATE_FOLLOW_UP"] = True
     quiet = [_timed(writer) for _ in range(20)]
@@ -136,7 +137,7 @@ def early_edit(app, client, writer, samples: int) -> dict:
         left = stories.stale_games()
         db.session.remove()
     assert not left, f"the follow-up did not finish: {left}"
-    return {"edit": edits, "rated": rated, "catch_up": caught_up, "quiet": quiet, "during": during}
+    return {"edit": edits, "bare": bare, "rated": rated, "catch_up": caught_up, "quiet": quiet, "during": during}
 
 
 def _timed(request) -> float:
@@ -148,22 +149,32 @@ def _timed(request) -> float:
     return took
 
 
-def rerating_table(db_name: str, figures: dict[int, dict], bare: dict[int, list[float]]) -> list[str]:
+def rerating_table(db_name: str, figures: dict[int, dict], verdicts: report.Verdicts) -> list[str]:
     lines = [f"### {db_name}: an edit of the oldest finished match (every later one of its game re-rated)", "",
              "The edit changes who won the oldest Court Piece match: the write puts what the match gives its seats "
              "right and marks the game's stories stale from it, and a follow-up re-rates it and every later match "
              f"after the commit ({stories.CHUNK} seats a transaction; here a thread of the bench's process, as under "
-             "the development server: it shares the interpreter with the timed requests). Hand writes are timed "
-             "before and while the follow-up runs.", ""]
-    head = ["size", "matches re-rated", "edit p50 / p95 ms", "÷ bare p95", "follow-up s",
-            "hand write before: p50 / p95", "hand write during the follow-up: p50 / p95 (n)"]
-    rows = []
+             "the development server: it shares the interpreter with the timed requests). The edits are timed in "
+             "rounds with the bare route, their follow-up held back; hand writes are timed before and while the "
+             "follow-up runs.", ""]
+    head = ["size", "matches re-rated", "edit p50 / p95 ms", "bare p50 / p95 ms", "÷ bare p95",
+            f"≤ {report.FACTOR:g}× bare", "follow-up s", "hand write before: p50 / p95",
+            "hand write during the follow-up: p50 / p95 (n)"]
+    rows, ratios = [], {}
     for size, found in figures.items():
-        floor = report.p95(bare[size])
+        ratios[size] = report.p95(found["edit"]) / report.p95(found["bare"])
         during = found["during"]
+        ok = verdicts.check(ratios[size] <= report.FACTOR, f"{db_name}: an edit of the oldest finished match at "
+                            f"{report.size_name(size)} matches, p95 {report.ratio(ratios[size])} the bare route")
         rows.append([report.size_name(size), f"{found['rated']:,}", report.pair(found["edit"]),
-                     report.ratio(report.p95(found["edit"]) / floor), f"{found['catch_up']:.1f}",
+                     report.pair(found["bare"]), report.ratio(ratios[size]), ok, f"{found['catch_up']:.1f}",
                      report.pair(found["quiet"]),
                      f"{report.pair(during)} ({len(during)})" if during else "– (over before one)"])
-    return lines + report.table(head, rows) + [""]
-
+    lines += report.table(head, rows) + [""]
+    first, last = min(ratios), max(ratios)
+    growth = ratios[last] / ratios[first]
+    ok = verdicts.check(growth <= report.GROWTH, f"{db_name}: an edit of the oldest finished match grows "
+                        f"{report.ratio(growth)} (÷ the bare route's) from {report.size_name(first)} to "
+                        f"{report.size_name(last)} matches")
+    return lines + [f"Its growth from {report.size_name(first)} to {report.size_name(last)} matches, ÷ the bare "
+                    f"route's: {report.ratio(growth)} (≤ {report.GROWTH:g}×: {ok}).", ""]

@@ -1,13 +1,15 @@
 """Each player's record per game (won, shared, lost, drawn), kept in `PlayerTally` as seats change.
 
 Every flush that adds, removes or changes a seat's outcome or player moves the counts by the same
-amount in the same transaction, whichever code made the change (a hand that ends a match, an edit
-that reopens it, a new set-up, a deleted match). Rows written around the ORM (an import, the
-bench's bulk fill) are counted again by `rebuild`; `differences` checks the counts against the seats."""
+amount in the same transaction, whichever code made the change (a new set-up, a deleted match). A
+write that sets the outcomes around the ORM (records.writes, after any hand: one statement for the
+seats, sent with others) moves them with `outcomes_moved`. Rows written in bulk (an import, the
+bench's fill) are counted again by `rebuild`; `differences` checks the counts against the seats."""
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Iterable
 from functools import cache
 
 from flask_sqlalchemy.session import Session
@@ -75,15 +77,31 @@ def _follow_seats(session, context) -> None:
 
 
 def _apply(connection, moves: Counter) -> None:
-    """Move the kept counts by `moves`: one statement, built once, sent with every player's row (a
-    finished match's table costs one call, not one a player)."""
+    found = moved(connection.dialect.name, moves)
+    if found:
+        connection.execute(*found)
+
+
+def outcomes_moved(dialect_name: str, seats: Iterable[tuple[Seat, str | None]]):
+    """The statement that moves the kept counts as `seats` go to their new outcomes (written around
+    the ORM, not by a flush), or None when no count moves."""
+    moves: Counter = Counter()
+    for seat, outcome in seats:
+        moves[_counted(seat.player_id, seat.game, seat.outcome)] -= 1
+        moves[_counted(seat.player_id, seat.game, outcome)] += 1
+    moves.pop(None, None)
+    return moved(dialect_name, moves)
+
+
+def moved(dialect_name: str, moves: Counter):
+    """Moving the kept counts by `moves` as one statement (built once) with every player's row (a
+    finished match's table costs one call, not one a player): (statement, rows), or None."""
     per_pair: dict[tuple, dict[str, int]] = defaultdict(lambda: dict.fromkeys(OUTCOMES, 0))
     for (player_id, game, outcome), change in moves.items():
         per_pair[player_id, game][outcome] += change
     rows = [{"player_id": player_id, "game": game, **counts}
             for (player_id, game), counts in sorted(per_pair.items()) if any(counts.values())]
-    if rows:
-        connection.execute(_upsert(connection.dialect.name), rows)
+    return (_upsert(dialect_name), rows) if rows else None
 
 
 @cache

@@ -8,7 +8,11 @@ once. Elsewhere (SQLite, in the same process) they simply run one after the othe
 
 Each statement is compiled once by SQLAlchemy for the connection's dialect and its parameters go
 through the same bind processing SQLAlchemy applies (JSON written by the app's serializer, times in
-UTC), so the rows are exactly those the statements would write one by one."""
+UTC), so the rows are exactly those the statements would write one by one.
+
+A write's statements that answer nothing and that nothing in Python waits for (a changed hand's
+columns, the match's log, the seats' outcomes and their tallies) are held (`hold`) and sent ahead of
+the write's next round trip (`run_held`) rather than each alone."""
 
 from __future__ import annotations
 
@@ -16,14 +20,44 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
+from flask_sqlalchemy.session import Session
+from sqlalchemy import event
 from sqlalchemy.sql import Executable
 
 Call = tuple[Executable, Mapping[str, Any] | Sequence[Mapping[str, Any]]]
+_HELD = "pipeline: writes held for the next round trip"
+
+
+def hold(session, call: Call) -> None:
+    """Send `call` (a write that answers nothing) with the session's next `run_held`, before its calls."""
+    session.connection()  # in the transaction it belongs to: a rollback of it drops the call
+    session.info.setdefault(_HELD, []).append(call)
+
+
+def run_held(session, calls: Sequence[Call] = ()) -> list[list[tuple] | None]:
+    """`run` the writes held so far, then `calls` (their answers), in the session's transaction."""
+    held = session.info.pop(_HELD, [])
+    if not held and not calls:
+        return []
+    return run(session.connection(), [*held, *calls])[len(held):]
+
+
+@event.listens_for(Session, "before_commit")
+def _send_held(session) -> None:
+    """Whatever is still held goes before the commit: nothing held is ever lost."""
+    run_held(session)
+
+
+@event.listens_for(Session, "after_soft_rollback")
+def _drop_held(session, previous_transaction) -> None:
+    """A write rolled back sends nothing it held."""
+    session.info.pop(_HELD, None)
 
 
 def run(connection, calls: Sequence[Call]) -> list[list[tuple] | None]:
     """Run `calls` in order ((statement, parameters), or a list of parameters: one execution each),
-    in one round trip on PostgreSQL; the rows each answered (None where it returns none)."""
+    in one round trip on PostgreSQL; the rows each answered (None where it returns none). A column's
+    default made in Python is not applied on PostgreSQL: give every value."""
     if connection.dialect.name != "postgresql":
         return [_rows(connection.execute(statement, parameters)) for statement, parameters in calls]
     raw = connection.connection.driver_connection

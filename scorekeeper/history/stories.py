@@ -174,12 +174,13 @@ def follow(scored, was_over: bool) -> None:
     if not was_over:
         _finished(connection, scored)
         return
-    reads = [(_ROWS_OF, {"match_id": scored.match.id})]
+    game = scored.match.game
+    reads = [(_ROWS_OF, {"match_id": scored.match.id}), (_PLACES, {"book": game})]
     if scored.finished and not _replayed_in_full(scored):
-        reads.append((hands_statement(scored.match.game), {"match_id": scored.match.id}))
-    old, *hands = pipeline.run(connection, reads)
+        reads.append((hands_statement(game), {"match_id": scored.match.id}))
+    old, places, *hands = pipeline.run_held(db.session, reads)  # after the write's own held statements
     new = figures_of(scored, connection, hands[0] if hands else None) if scored.finished else []
-    _change(connection, scored.match.game, scored.match.id, new, _as_rows(old))
+    _change(connection, game, scored.match.id, new, _as_rows(old), places[0][0] if places else None)
 
 
 def _finished(connection, scored) -> None:
@@ -193,7 +194,7 @@ def _finished(connection, scored) -> None:
              (_latest_statement(connection.dialect.name), {"game": game, "players": players})]
     if not _replayed_in_full(scored):
         reads.append((hands_statement(game), {"match_id": match.id}))
-    book, latest, *hands = pipeline.run(connection, reads)
+    book, latest, *hands = pipeline.run_held(db.session, reads)
     (place, stale_from), = book
     new = figures_of(scored, connection, hands[0] if hands else None)
     found = {row[0]: Story.of(dict(zip(Story.COLUMNS, row[1:]))) for row in latest}
@@ -220,22 +221,31 @@ def _as_rows(found: Sequence[tuple]) -> list[dict]:
     return [dict(zip(SEATS.c.keys(), row)) for row in found]
 
 
-def _change(connection, game: str, match_id: int, new: list[SeatFigures], old: list[dict]) -> None:
+def _change(connection, game: str, match_id: int, new: list[SeatFigures], old: list[dict],
+            seen_places: int | None = None) -> None:
     """Put what a match gives its seats (`new`; none: it left the history; `old`: its rows before) in its
     place. The stories from there on are worked out here where the match is the game's latest (a hand
     fixed right after the end: one match); else the book is marked and a follow-up does it after the
-    commit (a change to an early match of a long history: the write stays the size of one match)."""
+    commit (a change to an early match of a long history: the write stays the size of one match).
+    `seen_places`: the game's places as read (unlocked) before."""
     before = figures_from_rows(old)
     if before == new:
         return
+    writes = []
     if old:
         place, finished = old[0]["place"], old[0]["finished"]
-        places, stale_from = _book(connection, game, stale_at=place)
+        if seen_places is not None and place < seen_places:
+            # Not the game's latest (its places only grow): its book is locked and marked by the first of the
+            # writes, in their round trip, not one of its own.
+            writes.append((_book_upsert(connection.dialect.name), {"game": game, "places": 0, "stale_from": place}))
+            places, stale_from = seen_places, place
+        else:
+            places, stale_from = _book(connection, game, stale_at=place)
     else:
         places, stale_from = _book(connection, game, add_place=True)
         place, finished = places, now_utc()
         stale_from = place if stale_from is None else stale_from
-    writes = _pair_writes(connection, game, match_id, before, new)
+    writes += _pair_writes(connection, game, match_id, before, new)
     latest = stale_from == place == places  # nothing stale before it, nothing after it
     if latest and new:
         starts = _stories_before(connection, game, [seat.player_id for seat in new], place)
@@ -257,6 +267,7 @@ def _change(connection, game: str, match_id: int, new: list[SeatFigures], old: l
 
 
 _ROWS_OF = select(SEATS).where(SEATS.c.match_id == bindparam("match_id"))
+_PLACES = select(BOOKS.c.places).where(BOOKS.c.game == bindparam("book"))
 _DELETE_ROWS = delete(SEATS).where(SEATS.c.match_id == bindparam("match_id"))
 _BOOK_UP_TO_DATE = update(BOOKS).where(BOOKS.c.game == bindparam("book")).values(stale_from=None)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
+from typing import Any
 
 from sqlalchemy import Text, bindparam, cast
 from sqlalchemy.orm import defer, joinedload
@@ -81,6 +82,13 @@ class Scored:
     def state_before(self, number: int):
         """The state hand `number` was played from: the stored state after the hand before it."""
         return self.replay.results[number - 2].state if number > 1 else self.replay.start
+
+    def replayed_from(self, number: int) -> tuple[Any, list[dict]]:
+        """What a change to hand `number` replays: the state it was played from and the records from
+        it on, read at once (the hand before it with them, not in a round trip of its own)."""
+        before = max(number - 1, 1)
+        records = list(self.replay.records[before - 1:])
+        return self.state_before(number), records[number - before:]
 
     def hands(self, first: int = 1) -> list[tuple[int, dict, list, list[str]]]:
         """Hands `first`.. as (number, record, changes, reason texts), read in one go: no replay, and

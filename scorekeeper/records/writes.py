@@ -20,12 +20,13 @@ from sqlalchemy import bindparam, insert, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm.attributes import set_committed_value
 
+from .. import tallies
 from ..errors import Conflict, Invalid, NotFound, ServiceError
 from ..extensions import db
 from ..games import GAMES, Game, HandResult, RecordError, Replay, ReplayError, Table, get_game
 from ..games.base import encode_state, replay_from
 from ..games.texts import Text, to_json
-from ..history import nights, stories
+from ..history import nights, pipeline, stories
 from ..models import FINISHED, IN_PROGRESS, Hand, Match, MatchEvent, Player, Seat, now_utc
 from .keys import issue_key
 from .reads import Scored, StoredReplay, load, reason_text, stored_reason
@@ -303,10 +304,10 @@ def edit_hand(scored: Scored, number: int, raw: Any, note: str | None = None) ->
     note = checked_note(note)
     _store_if_replayed(scored)
     _check_number(scored, number)
-    records = list(scored.replay.records[number - 1:])
+    start, records = scored.replayed_from(number)
     was = records[0]
     records[0] = raw
-    changed = _rewrite(scored.match, records, number, start=scored.state_before(number), first=number)
+    changed = _rewrite(scored.match, records, number, start=start, first=number)
     state = encode_state(changed.replay.state)  # claimed with the result that follows (one statement)
     _claim(scored.match, state=state, **result_columns(changed, scored.match.version + 1))
     _log(scored.match, "edit", number, was, changed.replay.records[0])
@@ -339,8 +340,8 @@ def delete_hand(scored: Scored, number: int, action: str = "delete") -> Scored:
     before it."""
     _store_if_replayed(scored)
     _check_number(scored, number)
-    later = list(scored.replay.records[number - 1:])
-    changed = _rewrite(scored.match, later[1:], deleted=number, start=scored.state_before(number), first=number)
+    start, later = scored.replayed_from(number)
+    changed = _rewrite(scored.match, later[1:], deleted=number, start=start, first=number)
     _claim(scored.match)
     _log(scored.match, action, number, later[0])
     hands = db.session.scalars(
@@ -456,8 +457,13 @@ def delete_match(match: Match) -> None:
 
 
 def _log(match: Match, action: str, number: int | None = None, before: Any = None, after: Any = None) -> None:
-    """Keep a change in the match's log (the hands stay the truth; the log says what they were)."""
-    db.session.add(MatchEvent(match_id=match.id, action=action, number=number, before=before, after=after))
+    """Keep a change in the match's log (the hands stay the truth; the log says what they were),
+    written with the write's next round trip."""
+    pipeline.hold(db.session, (_LOG_INSERT, {"match_id": match.id, "action": action, "number": number,
+                                             "before": before, "after": after, "at": now_utc()}))
+
+
+_LOG_INSERT = insert(MatchEvent.__table__)
 
 
 # -- what a write stores ------------------------------------------------------------------------
@@ -514,11 +520,29 @@ def _store(match: Match, done: Replay, first: int, rows: list[Hand] | None = Non
         rows = db.session.scalars(
             db.select(Hand).where(Hand.match_id == match.id, Hand.number >= first).order_by(Hand.number)
         ).all()
+    changed, stamp = [], now_utc()
     for row, record, result in zip(rows, done.records, done.results):
-        row.record = record
-        for column, value in hand_columns(result, record).items():
-            setattr(row, column, value)
-    match.state = encode_state(done.state)
+        columns = {"record": record, **hand_columns(result, record)}
+        if any(row.__dict__.get(name, _UNREAD) != value for name, value in columns.items()):
+            columns["updated"] = stamp
+            for name, value in columns.items():  # the rows as written, without a flush to write them
+                set_committed_value(row, name, value)
+            changed.append({"hand_id": row.id, **columns})
+    if changed:  # one statement for every changed hand, sent with the write's next round trip
+        pipeline.hold(db.session, (_hand_update(), changed))
+    state = encode_state(done.state)
+    if match.state != state:  # a claim may have written it already: left alone, the match stays out of the flush
+        match.state = state
+
+
+_UNREAD = object()  # a column not read with the row: written, as it cannot be compared
+
+
+@cache
+def _hand_update():
+    columns = ["record", "state", "changes", "reasons", "game_winner", "answer", "updated"]
+    table = Hand.__table__
+    return update(table).where(table.c.id == bindparam("hand_id")).values({name: bindparam(name) for name in columns})
 
 
 def _save(scored: Scored, wrote: dict | None = None, answer_from: int | None = None) -> Scored:
@@ -530,12 +554,8 @@ def _save(scored: Scored, wrote: dict | None = None, answer_from: int | None = N
     for name, value in result_columns(scored, match.version).items():
         if getattr(match, name) != value:  # a claim may have written it already
             setattr(match, name, value)
-    was_over = False
-    for seat in match.seats:
-        was_over = was_over or seat.outcome is not None
-        outcome = scored.result.outcome(seat.side)
-        if seat.outcome != outcome:  # a seat left alone stays out of the flush
-            seat.outcome = outcome
+    was_over = any(seat.outcome is not None for seat in match.seats)
+    _seat_outcomes(match, scored.result)
     _follow_history(lambda: stories.follow(scored, was_over))  # nothing at all for a match in play
     # What was just written is what is stored: answer from it, not from decoding it back.
     stored = StoredReplay(scored.game, scored.table, match, scored.replay.state, wrote)
@@ -546,6 +566,26 @@ def _save(scored: Scored, wrote: dict | None = None, answer_from: int | None = N
     _commit()
     stories.catch_up_after_commit()
     return saved
+
+
+def _seat_outcomes(match: Match, result) -> None:
+    """Each seat's outcome as the result has it, and the players' tallies moved to match: the seats
+    that changed in one statement, the tallies in another, both held for the write's next round trip."""
+    moved = [(seat, result.outcome(seat.side)) for seat in match.seats]
+    moved = [(seat, outcome) for seat, outcome in moved if seat.outcome != outcome]
+    if not moved:
+        return
+    dialect = db.session.connection().dialect.name
+    tallies_moved = tallies.outcomes_moved(dialect, moved)
+    pipeline.hold(db.session, (_SEAT_OUTCOME, [{"seat_id": seat.id, "outcome": outcome} for seat, outcome in moved]))
+    if tallies_moved:
+        pipeline.hold(db.session, tallies_moved)
+    for seat, outcome in moved:
+        set_committed_value(seat, "outcome", outcome)
+
+
+_SEAT_OUTCOME = update(Seat.__table__).where(Seat.__table__.c.id == bindparam("seat_id")).values(
+    outcome=bindparam("outcome"))
 
 
 def _follow_history(change) -> None:

@@ -6,6 +6,7 @@ of a history that was right from the start; `flask verify` checks them and puts 
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import pytest
@@ -15,8 +16,8 @@ from sqlalchemy import event
 from scorekeeper.extensions import db
 from scorekeeper.games import GAMES, register
 from scorekeeper.games.statistics import MOST, Statistic
-from scorekeeper.history import stories, views
-from scorekeeper.models import Player, RatedSeat
+from scorekeeper.history import pipeline, stories, views
+from scorekeeper.models import MatchEvent, Player, PlayerTally, RatedSeat, now_utc
 from tests.conftest import Actions, make_app
 from tests.web.winner_only import CoinState, WinnerOnly
 
@@ -314,3 +315,65 @@ def test_a_games_hand_states_come_with_its_hands_once_its_statistics_have_read_t
     assert [s.startswith(apart) for s in first].count(True) == 1
     assert not any(s.startswith(apart) for s in second)  # read with the hands from then on
     assert verify(app)[0] == 0  # the stories kept are those worked out again from every match
+
+
+@contextmanager
+def round_trips(app, monkeypatch):
+    """What reaches the database inside the block, a round trip each: a statement sent alone, or a
+    history pipeline (however many statements it holds; on SQLite they run one by one, in one call)."""
+    trips: list[str] = []
+    inside = []
+    real_run = pipeline.run
+
+    def run(connection, calls):
+        inside.append(True)
+        try:
+            return real_run(connection, calls)
+        finally:
+            inside.pop()
+            trips.append(f"{len(calls)} statements at once")
+
+    def note(conn, cursor, statement, *rest):
+        if not inside:
+            trips.append(" ".join(statement.split())[:50])
+
+    monkeypatch.setattr(pipeline, "run", run)
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", note)
+    try:
+        yield trips
+    finally:
+        event.remove(engine, "before_cursor_execute", note)
+
+
+def test_an_edit_of_an_early_match_that_changes_who_won_takes_five_round_trips_and_keeps_everything(
+        app, actions, monkeypatch):
+    app.config["SCOREKEEPER_RERATE_FOLLOW_UP"] = False  # the write alone; its follow-up runs after
+    first = play(actions, [0, 0, 0])[0]
+    with round_trips(app, monkeypatch) as trips:
+        edited = actions.write("PUT", first, "/hands/2?hands=0", {"record": court(1)})
+    # The match with its seats, its hands, the claim; then the changed hands, the log, the seats, the
+    # tallies with the history's reads; then the game's book with the history's writes. (Before: eleven.)
+    assert len(trips) == 5, "\n".join(trips)
+    assert edited.status_code == 200 and edited.json["winner"] == 1
+    assert actions.client.get(f"/api/v1/matches/{first}").json["hands"][1]["record"] == court(1)
+    with app.app_context():
+        logged = db.session.execute(db.select(MatchEvent.action, MatchEvent.number)
+                                    .where(MatchEvent.match_id == first)).all()
+        ann = db.session.get(PlayerTally, (1, "court_piece"))
+        assert logged == [("edit", 2)] and (ann.won, ann.lost) == (2, 1)  # Ann and Cy sit on side 0
+    stories.start_follow_up(app, "court_piece")
+    assert stories.wait_for_follow_ups(10)
+    assert verify(app) == (0, "3 matches checked, 0 differences\n")  # hands, seats, tallies and stories
+
+
+def test_a_write_held_for_the_next_round_trip_goes_with_the_commit_and_not_with_a_rollback(app, actions):
+    match_id = actions.start("court_piece", TABLE)
+    log = MatchEvent.__table__.insert()
+    with app.app_context():
+        pipeline.hold(db.session, (log, {"match_id": match_id, "action": "undone", "at": now_utc()}))
+        db.session.rollback()
+        pipeline.hold(db.session, (log, {"match_id": match_id, "action": "kept", "at": now_utc()}))
+        db.session.commit()
+        assert db.session.scalars(db.select(MatchEvent.action)).all() == ["kept"]
