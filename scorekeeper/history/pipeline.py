@@ -22,6 +22,7 @@ from typing import Any
 
 from flask_sqlalchemy.session import Session
 from sqlalchemy import event
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.sql import Executable
 
 Call = tuple[Executable, Mapping[str, Any] | Sequence[Mapping[str, Any]]]
@@ -60,6 +61,13 @@ def run(connection, calls: Sequence[Call]) -> list[list[tuple] | None]:
     default made in Python is not applied on PostgreSQL: give every value."""
     if connection.dialect.name != "postgresql":
         return [_rows(connection.execute(statement, parameters)) for statement, parameters in calls]
+    try:
+        return _pipelined(connection, calls)
+    except connection.dialect.loaded_dbapi.Error as error:  # as SQLAlchemy would raise it: a clash is a 409
+        raise DBAPIError.instance(None, None, error, connection.dialect.loaded_dbapi.Error) from error
+
+
+def _pipelined(connection, calls: Sequence[Call]) -> list[list[tuple] | None]:
     raw = connection.connection.driver_connection
     cursors = []
     with raw.pipeline():

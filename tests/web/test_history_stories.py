@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import pytest
 from openskill.models import PlackettLuce
 from sqlalchemy import event
+from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.extensions import db
 from scorekeeper.games import GAMES, register
@@ -377,3 +378,17 @@ def test_a_write_held_for_the_next_round_trip_goes_with_the_commit_and_not_with_
         pipeline.hold(db.session, (log, {"match_id": match_id, "action": "kept", "at": now_utc()}))
         db.session.commit()
         assert db.session.scalars(db.select(MatchEvent.action)).all() == ["kept"]
+
+
+def test_a_held_write_the_database_refuses_is_refused_as_sqlalchemy_says_and_leaves_nothing(app, actions):
+    """On PostgreSQL the held writes go through psycopg's pipeline, around SQLAlchemy: a refusal there is
+    still SQLAlchemy's IntegrityError (a write's clash is then a 409, not a 500)."""
+    match_id = actions.start("court_piece", TABLE)
+    log = MatchEvent.__table__.insert()
+    with app.app_context():
+        pipeline.hold(db.session, (log, {"match_id": match_id, "action": "fine", "at": now_utc()}))
+        pipeline.hold(db.session, (log, {"match_id": match_id, "action": None, "at": now_utc()}))
+        with pytest.raises(IntegrityError):
+            db.session.commit()
+        db.session.rollback()
+        assert db.session.scalars(db.select(MatchEvent.action)).all() == []
