@@ -16,7 +16,7 @@ the write's next round trip (`run_held`) rather than each alone."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -29,10 +29,12 @@ Call = tuple[Executable, Mapping[str, Any] | Sequence[Mapping[str, Any]]]
 _HELD = "pipeline: writes held for the next round trip"
 
 
-def hold(session, call: Call) -> None:
-    """Send `call` (a write that answers nothing) with the session's next `run_held`, before its calls."""
+def hold(session, call: Call, check: Callable[[list], None] | None = None, first: bool = False) -> None:
+    """Send `call` (a write) with the session's next `run_held`, before its calls (`first`: before the
+    writes held so far); `check` is given its answer's rows then, and may refuse the write."""
     session.connection()  # in the transaction it belongs to: a rollback of it drops the call
-    session.info.setdefault(_HELD, []).append(call)
+    held = session.info.setdefault(_HELD, [])
+    held.insert(0 if first else len(held), (call, check))
 
 
 def run_held(session, calls: Sequence[Call] = ()) -> list[list[tuple] | None]:
@@ -40,7 +42,11 @@ def run_held(session, calls: Sequence[Call] = ()) -> list[list[tuple] | None]:
     held = session.info.pop(_HELD, [])
     if not held and not calls:
         return []
-    return run(session.connection(), [*held, *calls])[len(held):]
+    answers = run(session.connection(), [*(call for call, _ in held), *calls])
+    for (_, check), answer in zip(held, answers):
+        if check is not None:
+            check(answer)
+    return answers[len(held):]
 
 
 @event.listens_for(Session, "before_commit")
@@ -57,8 +63,7 @@ def _drop_held(session, previous_transaction) -> None:
 
 def run(connection, calls: Sequence[Call]) -> list[list[tuple] | None]:
     """Run `calls` in order ((statement, parameters), or a list of parameters: one execution each),
-    in one round trip on PostgreSQL; the rows each answered (None where it returns none). A column's
-    default made in Python is not applied on PostgreSQL: give every value."""
+    in one round trip on PostgreSQL; the rows each answered (None where it returns none)."""
     if connection.dialect.name != "postgresql":
         return [_rows(connection.execute(statement, parameters)) for statement, parameters in calls]
     try:
@@ -100,14 +105,33 @@ def _compiled(dialect, statement: Executable, keys: tuple[str, ...]):
     names = {bind.key: name for bind, name in compiled.bind_names.items()}
     # Values the statement holds itself (`.values(stale_from=None)`): sent as SQLAlchemy would send them.
     held = {name: bind.value for bind, name in compiled.bind_names.items() if not bind.required}
+    # A column's default or update made in Python (a row's `updated`), where a call leaves it out: made
+    # for each row, as SQLAlchemy's execution makes it.
+    made = {column.key: column.default for column in compiled.insert_prefetch}
+    made.update((column.key, column.onupdate) for column in compiled.update_prefetch)
+    held.update((names.get(key, key), _Made(default)) for key, default in made.items())
     returns = statement.is_select or bool(getattr(statement, "_returning", ()))
     return compiled.string, (processors, names, held), returns
+
+
+class _Made:
+    """A value made for each row by a column's Python default."""
+
+    def __init__(self, default):
+        self.default = default
+
+    def __call__(self):
+        return self.default.arg(None) if self.default.is_callable else self.default.arg
 
 
 def _processed(row: Mapping[str, Any], compiled: tuple[dict, dict, dict]) -> dict[str, Any]:
     processors, names, held = compiled
     out = {}
     for key, value in [*held.items(), *((names.get(key, key), value) for key, value in row.items())]:
+        out[key] = value
+    for key, value in out.items():
+        if isinstance(value, _Made):
+            value = value()
         processor = processors.get(key)
         out[key] = processor(value) if processor and value is not None else value
     return out

@@ -170,31 +170,43 @@ def _seat(table: Table, game: Game, names: list[str], options: dict) -> Match:
 # -- the claim: one write at a time -------------------------------------------------------------
 
 
-def _claim(match: Match, **columns) -> None:
+def _claim(match: Match, held: bool = False, **columns) -> None:
     """Move the match's version on, unless another request moved it first; `columns` (already
-    known) are written in the same statement."""
+    known) are written in the same statement. `held`: sent first of the write's held statements (a
+    round trip less; the write refused then), for a write whose every other statement is held too."""
     columns["version"] = match.version + 1
-    values = {f"new_{name}": value for name, value in columns.items()}
-    try:
-        claimed = db.session.connection().execute(
-            _claim_statement(tuple(columns)), {"match_id": match.id, "seen": match.version, **values})
-    except OperationalError:  # SQLite: another write got in after this request read the match
-        db.session.rollback()
-        raise Conflict(CHANGED_ELSEWHERE) from None
-    if claimed.rowcount != 1:
-        db.session.rollback()
-        raise Conflict(CHANGED_ELSEWHERE)
+    parameters = {"match_id": match.id, "seen": match.version, **{f"new_{name}": value for name, value in columns.items()}}
+    if held:
+        pipeline.hold(db.session, (_claim_statement(tuple(columns), True), parameters), _claimed, first=True)
+    else:
+        try:
+            claimed = db.session.connection().execute(_claim_statement(tuple(columns)), parameters)
+        except OperationalError:  # SQLite: another write got in after this request read the match
+            db.session.rollback()
+            raise Conflict(CHANGED_ELSEWHERE) from None
+        if claimed.rowcount != 1:
+            db.session.rollback()
+            raise Conflict(CHANGED_ELSEWHERE)
     for name, value in columns.items():
         set_committed_value(match, name, value)
 
 
+def _claimed(rows: list) -> None:
+    """A held claim's check: refused when another request moved the match on first (the write's
+    refusal rolls it back)."""
+    if len(rows) != 1:
+        raise Conflict(CHANGED_ELSEWHERE)
+
+
 @cache
-def _claim_statement(names: tuple[str, ...]):
+def _claim_statement(names: tuple[str, ...], returning: bool = False):
     """UPDATE match SET `names` WHERE id = :match_id AND version = :seen, through Core (not the ORM's
-    UPDATE) and built once for each set of columns: a quarter of a millisecond less per write."""
+    UPDATE) and built once for each set of columns: a quarter of a millisecond less per write; with
+    `returning`, the match's id when claimed (a held claim's answer)."""
     table = Match.__table__
-    return (update(table).where(table.c.id == bindparam("match_id"), table.c.version == bindparam("seen"))
-            .values({name: bindparam(f"new_{name}", type_=table.c[name].type) for name in names}))
+    claim = (update(table).where(table.c.id == bindparam("match_id"), table.c.version == bindparam("seen"))
+             .values({name: bindparam(f"new_{name}", type_=table.c[name].type) for name in names}))
+    return claim.returning(table.c.id) if returning else claim
 
 
 def _commit() -> None:
@@ -309,13 +321,22 @@ def edit_hand(scored: Scored, number: int, raw: Any, note: str | None = None) ->
     records[0] = raw
     changed = _rewrite(scored.match, records, number, start=start, first=number)
     state = encode_state(changed.replay.state)  # claimed with the result that follows (one statement)
-    _claim(scored.match, state=state, **result_columns(changed, scored.match.version + 1))
+    # Every statement of the edit is held, the claim first: they go with the history's round trip.
+    _claim(scored.match, held=True, state=state, **result_columns(changed, scored.match.version + 1))
     _log(scored.match, "edit", number, was, changed.replay.records[0])
-    _store(scored.match, changed.replay, first=number, rows=_rows_read(scored, number))
+    rows = _rows_read(scored, number)
+    _store(scored.match, changed.replay, first=number, rows=rows)
     if note is not None:
-        db.session.execute(update(Hand).where(Hand.match_id == scored.match.id, Hand.number == number)
-                           .values(note=note or None))
+        pipeline.hold(db.session, (_NOTE_UPDATE, {"match": scored.match.id, "hand_number": number,
+                                                  "note": note or None}))
+        if rows:
+            set_committed_value(rows[0], "note", note or None)
     return _save(changed)
+
+
+_NOTE_UPDATE = (update(Hand.__table__).where(Hand.__table__.c.match_id == bindparam("match"),
+                                              Hand.__table__.c.number == bindparam("hand_number"))
+                .values(note=bindparam("note")))
 
 
 NOTE_LIMIT = 200  # characters: a remark, not a diary (the column's width)
