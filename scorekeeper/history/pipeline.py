@@ -126,9 +126,7 @@ class _Made:
 
 def _processed(row: Mapping[str, Any], compiled: tuple[dict, dict, dict]) -> dict[str, Any]:
     processors, names, held = compiled
-    out = {}
-    for key, value in [*held.items(), *((names.get(key, key), value) for key, value in row.items())]:
-        out[key] = value
+    out = {**held, **{names.get(key, key): value for key, value in row.items()}}
     for key, value in out.items():
         if isinstance(value, _Made):
             value = value()
