@@ -46,7 +46,6 @@ log = logging.getLogger(__name__)
 INLINE = 13  # seats a merge re-rates in its own transaction (at least one match); the rest follow
 CHUNK = 120  # seats a follow-up re-rates per transaction: a few ms of work, so requests wait little
 PAUSE = 0.005  # seconds a follow-up lets requests run between two chunks
-MOST_SEATS = 12  # the most seats any game has (Envite): a chunk holds at least one whole match
 SEATS = RatedSeat.__table__
 BOOKS = RatingBook.__table__
 PAIRS = PairTally.__table__
@@ -437,7 +436,7 @@ def _advance(connection, game: str, budget: int, stale_from: int | None = None) 
         _, stale_from = _book(connection, game)
         if stale_from is None:
             return True
-    budget = max(budget, MOST_SEATS + 1)  # at least one whole match
+    budget = max(budget, _most_seats() + 1)  # at least one whole match
     rows = connection.execute(_chunk_statement(), {"game": game, "place": stale_from, "limit": budget}).mappings().all()
     following = None
     if len(rows) == budget:  # the last match may be cut short: it starts the next chunk
@@ -459,6 +458,11 @@ def _advance(connection, game: str, budget: int, stale_from: int | None = None) 
     if following is not None:
         db.session.info.setdefault(_STALE, set()).add(game)
     return following is None
+
+
+def _most_seats() -> int:
+    """The most seats any game's match has: a chunk of more holds at least one whole match."""
+    return max(game.max_players for game in GAMES.values())
 
 
 def _rules_of(game: str) -> tuple[tuple, bool]:

@@ -481,7 +481,7 @@ def _log(match: Match, action: str, number: int | None = None, before: Any = Non
     """Keep a change in the match's log (the hands stay the truth; the log says what they were),
     written with the write's next round trip."""
     pipeline.hold(db.session, (_LOG_INSERT, {"match_id": match.id, "action": action, "number": number,
-                                             "before": before, "after": after, "at": now_utc()}))
+                                             "before": before, "after": after}))  # `at`: the column's default
 
 
 _LOG_INSERT = insert(MatchEvent.__table__)
