@@ -98,6 +98,11 @@ def answer_again():
         g.receipt_due = {"token_hash": token_hash, "request": sent, **_known_answer()}
         g.receipt_token = token
         return None
+    return _answer_from(receipt, sent, token)
+
+
+def _answer_from(receipt, sent: str, token: str) -> Response:
+    """The answer to a request whose token has a receipt: the first answer, or why there is none."""
     if receipt.request != sent:
         return _refusal(422, REUSED[request.blueprint], {"Idempotency-Key": "used for another request"})
     if receipt.status == PENDING:
@@ -178,8 +183,11 @@ def _receipt_kept(session) -> None:
 
 def keep_answer(answer: Response) -> Response:
     """After a write that kept a receipt: fill in its answer where the write could not know it (and
-    let a refusal keep none)."""
+    let a refusal keep none). A write refused as a conflict may have lost to its own twin: answered
+    as the twin was."""
     kept = g.pop("receipt_kept", None)
+    if kept is None and answer.status_code == 409 and g.get("receipt_due"):
+        return _twins_answer() or answer
     if kept is None or g.get("replayed") or answer.status_code >= 500:
         return answer  # a 5xx after the commit leaves the receipt pending: the answer was lost
     location = answer.headers.get("Location")
@@ -203,6 +211,19 @@ def keep_answer(answer: Response) -> Response:
         db.session.rollback()
         current_app.logger.warning("the answer to a write sent with a token could not be kept", exc_info=True)
     return answer
+
+
+def _twins_answer() -> Response | None:
+    """The same request sent twice at once (a double tap, an outbox sending again what is still on
+    its way): both find no receipt, the first claims the match, the second is refused as a conflict
+    that the claim only reports once the first has committed, its receipt with it. So one look at
+    the receipt tells whether this conflict was the request's own twin: then its answer is ours."""
+    due = g.pop("receipt_due")
+    db.session.rollback()
+    receipt = db.session.execute(_FIND, {"token_hash": due["token_hash"]}).first()
+    if receipt is None:
+        return None
+    return current_app.make_response(_answer_from(receipt, due["request"], g.receipt_token))
 
 
 def _prune_now_and_then(commit: bool = True) -> None:

@@ -5,4 +5,4 @@ from flask import Blueprint
 mimetypes.add_type("application/manifest+json", ".webmanifest")  # the home-screen manifest
 bp = Blueprint("matches", __name__)
 
-from . import views  # noqa: E402,F401
+from . import script_words, views  # noqa: E402,F401

@@ -153,8 +153,9 @@ def edit_values(scored: Scored, number: int) -> dict:
 
 
 def hand_page(scored: Scored, form, values: Mapping, errors: Mapping, message: str | None = None,
-              editing: int | None = None, writer: bool = True):
-    """The match page: scoreboard, the hand form (new or editing), the latest hands."""
+              editing: int | None = None, writer: bool = True, taken: bool = False):
+    """The match page: scoreboard, the hand form (new or editing), the latest hands. `taken`: the
+    table's hand was sent for a number another phone took; the form offers it as the next one."""
     side_names = SideNames(scored.sides)
     fields = scored.game.form_fields(state_before(scored, editing))
     errors = {name: side_names(text) for name, text in errors.items()}
@@ -189,6 +190,7 @@ def hand_page(scored: Scored, form, values: Mapping, errors: Mapping, message: s
         chart=chart(scored) if scored.finished and not editing else None,
         undone=undone_hand(scored),
         writer=writer,
+        taken=taken,
         events=latest_changes(scored) if writer else [],
     )
 

@@ -11,7 +11,7 @@ from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 
 from .. import live
-from ..errors import Forbidden, NotFound, ServiceError, Unauthorized, status_of
+from ..errors import Conflict, Forbidden, NotFound, ServiceError, Unauthorized, status_of
 from ..games import GAMES, name_of
 from ..links import no_store, same_origin_path
 from ..records import keys, reads, writes
@@ -220,8 +220,10 @@ def record(match_id: int):
         writes.record_hand(scored, raw, expected=form.expected.data, entered_by="web", token=form.token.data or None,
                            note=request.form.get("note", ""))
     except ServiceError as error:
+        # A number another phone took: the table's hand is offered as the next one, or dropped.
+        taken = isinstance(error, Conflict) and "number" in error.fields
         return hand_page(reads.load(match_id), form, request.form, error.fields, error.message,
-                         writer=True), status_of(error)
+                         writer=True, taken=taken), status_of(error)
     return redirect(url_for("matches.show", match_id=match_id))
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, wraps
@@ -29,7 +28,7 @@ from ..games.texts import Text, to_json
 from ..history import nights, pipeline, stories
 from ..models import FINISHED, IN_PROGRESS, Hand, Match, MatchEvent, Player, Seat, now_utc
 from .keys import issue_key
-from .reads import Scored, StoredReplay, load, reason_text, stored_reason
+from .reads import Scored, StoredReplay, reason_text, stored_reason
 
 NAME_LIMIT = 40
 CHANGED_ELSEWHERE = "Another phone changed this match just now; look at the score and try again."
@@ -235,16 +234,15 @@ def record_hand(
     """Validate a hand against the game, check the hand number, write it, commit.
 
     `expected` is the number the client means to create; any other than the next (stale, ahead, 0 or
-    below) is refused (409), except when the last hand carries the same form `token`: that is this
-    very form sent again. `answer_from`: the first hand the caller's answer shows, read inside the
+    below) is refused (409). `token`, the form's one-time token or the API's Idempotency-Key, is kept
+    on the hand's row: a request sent twice is answered from its receipt (offline.py), not here.
+    `answer_from`: the first hand the caller's answer shows, read inside the
     write's transaction. `note`: the table's remark on the hand, kept beside it and never scored."""
     note = checked_note(note)
     _store_if_replayed(scored)
-    match, match_id = scored.match, scored.match.id
+    match = scored.match
     current = scored.count
     if expected is not None and expected != current + 1:
-        if token and expected == current and _last_token(match, current) == token:
-            return Recorded(scored, current, scored.replay.results[-1])  # this very form, sent twice
         raise _not_next(expected, current)
     if scored.finished:
         raise Conflict("This match is over: it takes no more hands.")
@@ -255,20 +253,14 @@ def record_hand(
     hand = scored.game.apply(scored.state, record)
     after = Scored(match, scored.game, scored.table, Replay(scored.state, [hand], [record]))
     stored = hand_columns(hand, record)
-    try:
-        # One statement claims the match and writes what the hand made of it (a round trip less).
-        _claim(match, state=stored["state"], updated=now_utc(), **result_columns(after, match.version + 1))
-        # Inserted through Core: nothing of the new row is read back as an object, and a flush with
-        # nothing in it costs the write nothing.
-        _insert_hand(match_id=match.id, number=current + 1, record=record, entered_by=entered_by, token=token,
-                     note=note, **stored)
-        wrote = {current + 1: (record, stored["changes"], [reason_text(entry) for entry in stored["reasons"]])}
-        return Recorded(_save(after, wrote, answer_from), current + 1, hand)
-    except Conflict:
-        if token and _tapped_twice(match, current + 1, token):  # the same form's other tap got in first
-            again = load(match_id)
-            return Recorded(again, current + 1, again.replay.results[current])
-        raise
+    # One statement claims the match and writes what the hand made of it (a round trip less).
+    _claim(match, state=stored["state"], updated=now_utc(), **result_columns(after, match.version + 1))
+    # Inserted through Core: nothing of the new row is read back as an object, and a flush with
+    # nothing in it costs the write nothing.
+    _insert_hand(match_id=match.id, number=current + 1, record=record, entered_by=entered_by, token=token,
+                 note=note, **stored)
+    wrote = {current + 1: (record, stored["changes"], [reason_text(entry) for entry in stored["reasons"]])}
+    return Recorded(_save(after, wrote, answer_from), current + 1, hand)
 
 
 def _not_next(expected: int, current: int) -> Conflict:
@@ -293,20 +285,6 @@ def _insert_hand(**columns) -> None:
     except IntegrityError:  # a row the app did not write (the claim stops its own writes racing)
         db.session.rollback()
         raise Conflict(CHANGED_ELSEWHERE) from None
-
-
-def _tapped_twice(match: Match, number: int, token: str) -> bool:
-    """Whether hand `number` was recorded by the same form (its other tap may still be committing)."""
-    for _ in range(10):
-        if _last_token(match, number) == token:
-            return True
-        db.session.rollback()
-        time.sleep(0.03)
-    return False
-
-
-def _last_token(match: Match, number: int) -> str | None:
-    return db.session.scalar(db.select(Hand.token).where(Hand.match_id == match.id, Hand.number == number))
 
 
 @_refusals_undone

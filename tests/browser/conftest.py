@@ -1,15 +1,17 @@
 """Browser fixtures: the app served on 127.0.0.1 and headless Chromium on a phone-sized screen.
 
-The live server is the real app (CSRF on: the browser posts the real forms) on a throwaway SQLite
-file, served by werkzeug in a daemon thread. Chromium is Debian's /usr/bin/chromium, driven by
-Playwright's sync API; nothing is downloaded. Each test gets a fresh context (cookies, storage)
-sized like a phone, and fails if the page asks any host other than the live server."""
+The live server is the app as `make serve` serves it: the migrations applied to a throwaway SQLite
+file, then gunicorn with scripts/gunicorn.conf.py (gevent), the production settings (CSRF on, the
+rate limits on with their headers, counted in the limiter's default storage). Only the limits'
+numbers are raised, as an operator may: the suite starts matches far faster than a table does.
+Chromium is Debian's /usr/bin/chromium, driven by Playwright's sync API; nothing is downloaded.
+Each test gets a fresh context (cookies, storage) sized like a phone, and fails if the page asks
+any host other than the live server."""
 
 from __future__ import annotations
 
 import json
 import os
-import threading
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
@@ -43,30 +45,24 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip)
 
 
+# What a suite of many tables from one address needs; every other setting is the production default.
+RAISED_LIMITS = {
+    "SCOREKEEPER_WRITE_LIMIT": "100000 per minute",
+    "SCOREKEEPER_NEW_MATCH_LIMIT": "100000 per minute",
+    "SCOREKEEPER_TABLE_CODE_LIMIT": "1000 per minute",
+}
+
+
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory):
-    """The app on 127.0.0.1 at a free port; yields its base URL."""
-    from werkzeug.serving import make_server
-
-    from scorekeeper import create_app
-    from scorekeeper.extensions import db
+    """The app served as `make serve` serves it, on 127.0.0.1 at a free port; yields its base URL."""
+    from tests.proof.live_server import LiveServer, migrate
 
     folder = tmp_path_factory.mktemp("browser")
-    app = create_app(
-        {"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/b.sqlite", "SECRET_KEY": "test"}
-    )
-    with app.app_context():
-        db.create_all()
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(timeout=5)
-    server.server_close()
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
+    url = f"sqlite:///{folder}/b.sqlite"
+    migrate(url)
+    with LiveServer(url, folder / "gunicorn.log", **RAISED_LIMITS) as server:
+        yield f"http://127.0.0.1:{server.port}"
 
 
 @pytest.fixture(scope="session")

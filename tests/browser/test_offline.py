@@ -113,7 +113,7 @@ def test_a_hand_another_phone_recorded_meanwhile_is_put_to_the_table(
     page.context.set_offline(False)
     choice = page.get_by_role("alert")
     expect(choice).to_contain_text("Hand 1 was already recorded from another phone", timeout=BACK_ONLINE)
-    expect(choice).to_contain_text("Not counted: yours, hand 1.")
+    expect(choice.locator("strong")).to_have_text("Hand 1")  # what waits: this phone's hand 1
     assert stored(table_api, match) == [[4, 9]]
     assert_no_violations(page)
     choice.get_by_role("button", name="Record mine as hand 2").click()

@@ -62,7 +62,7 @@ def test_a_second_phone_claims_the_match_by_its_table_code_and_records_a_hand(
     type_the_code(other_phone, code.lower().replace("-", " "))  # as a thumb types it
     expect(other_phone.get_by_text("This phone can now score the match.")).to_be_visible()
     record_envite_hand(other_phone, 1)
-    page.reload()  # the first phone sees the hand, and still scores
+    # The first phone's page follows the match by itself: it shows the hand, and still scores.
     expect(page.get_by_role("button", name="Undo hand 1")).to_be_visible()
 
 
@@ -112,7 +112,7 @@ def test_the_share_page_copies_its_links(page: Page, table_api: TableApi) -> Non
     code = table_code(page)
     page.goto(f"/matches/{match.id}/share")
     expect(page.locator("p.table-code strong")).to_have_text(code)  # the same code as the match page's
-    page.get_by_role("button", name="Copy scorer link").click()
+    page.get_by_role("button", name="Copy the scorer link").click()
     expect(page.get_by_role("status")).to_have_text("Scorer link copied.")
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 GUNICORN = Path(sys.executable).with_name("gunicorn")
+FLASK = Path(sys.executable).with_name("flask")
 CONFIG = ROOT / "scripts" / "gunicorn.conf.py"
 
 
@@ -22,6 +23,13 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+def migrate(database_url: str) -> None:
+    """Build the database as `make serve` does before it serves: `flask db upgrade`."""
+    subprocess.run([str(FLASK), "--app", "scorekeeper", "db", "upgrade"], cwd=ROOT, check=True,
+                   env={**os.environ, "DATABASE_URL": database_url, "SECRET_KEY": "live-server-test"},
+                   stdout=subprocess.DEVNULL)
 
 
 class LiveServer:
