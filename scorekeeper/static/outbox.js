@@ -133,9 +133,11 @@ function button(text, act, item) {
   return made;
 }
 
-// The ways out of a waiting change: the stuck one's as its refusal allows, Send again and Drop for the rest.
+// The ways out of a waiting change: the stuck one's as its refusal allows, Drop for one behind it,
+// Send again and Drop for one waiting for the connection.
 function choices(item, stuck) {
-  if (item !== stuck) return [button(words.send_again, "send", item), button(words.drop, "drop", item)];
+  if (!stuck) return [button(words.send_again, "send", item), button(words.drop, "drop", item)];
+  if (item !== stuck) return [button(words.drop, "drop", item)];
   if (item.conflict) return [button(worded(words.keep, {number: item.next}), "keep", item), button(words.drop_mine, "drop", item)];
   const first = item.kind === "hands" && hand ? button(words.fix, "fix", item) : button(words.send_again, "send", item);
   return [first, button(words.drop, "drop", item)];

@@ -23,6 +23,11 @@
     });
   }
   var source = new EventSource(banner.dataset.watch);
+  // A page on its way to another (a form posted the ordinary way, a link) follows nothing more: a
+  // reload now would cancel that navigation, and with it the answer the table is waiting for.
+  function leave() { source.close(); }
+  addEventListener("beforeunload", leave);
+  document.addEventListener("submit", function (event) { if (!event.defaultPrevented) leave(); });
   source.addEventListener("change", function () {
     if (document.querySelector("form[data-sending]")) return;  // this phone's own change: its answer moves the page
     source.close();

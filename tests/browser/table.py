@@ -37,7 +37,7 @@ def group(scope: Locator | Page, name: str) -> Locator:
 
 
 def banner(page: Page) -> Locator:
-    return page.locator("p.banner")
+    return page.locator("p.banner:not([hidden])")  # not the one shown when the score moves
 
 
 def tap(scope: Locator | Page, text: str) -> None:
@@ -122,7 +122,10 @@ class Thumb:
 # was installed in it), resolving to the answer's status once its stylesheets are in. The same DOM,
 # stylesheets and scripts as a navigation, without reloading anything installed in the window. The
 # context needs bypass_csp: the written page's style nonce is not the first page's.
+# The one long-lived window keeps every page's scripts: a match page's live event stream would hold
+# one of the browser's six connections to the server for each page shown, so these windows have none.
 SHOW_PAGE = """
+delete window.EventSource;
 window.show = async ({url, post}) => {
   let answer;
   if (post) {

@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .table import group, tap, the_form
+from .table import banner, group, tap, the_form
 
 pytestmark = pytest.mark.browser
 
@@ -135,7 +135,7 @@ def test_tresette_game_with_melds_an_edit_and_the_cards_counted(page: Page, shot
     final = [after_two[0] + third[0], after_two[1] + third[1]]
     assert final == [21, 18]  # A reaches 20 first
     expect_scores(page, final, target)
-    expect(page.locator("p.banner")).to_have_text("Ann & Cy win the game 21 to 18")
+    expect(banner(page)).to_have_text("Ann & Cy win the game 21 to 18")
     expect(hand_item(page, 3)).to_contain_text("counted from the cards")
     expect(page.get_by_role("button", name=re.compile(r"^Record hand"))).to_have_count(0)
     shot("tresette")
@@ -200,6 +200,6 @@ def test_botifarra_game_with_doubling_and_an_edit(page: Page, shot) -> None:
     totals = [totals[0] + botifarra_score(38, "Hearts", "Reredouble")[0], 0]
     assert totals == [51, 0]  # overshoot counts
     expect_scores(page, totals, target)
-    expect(page.locator("p.banner")).to_have_text("Ann & Cy win the game 51 to 0")
+    expect(banner(page)).to_have_text("Ann & Cy win the game 51 to 0")
     expect(page.get_by_role("button", name=re.compile(r"^Record hand"))).to_have_count(0)
     shot("botifarra")
