@@ -66,7 +66,7 @@ async function send(item) {
 function refused(item, answer) {
   const said = answer.page.querySelector(".banner-error, main > h1 + p");
   const next = answer.page.querySelector("form.hand-form[action$='/hands'] [name=expected]");
-  item.problem = said ? said.textContent.trim() : words.refused.replace("{status}", answer.status);
+  item.problem = said ? said.textContent.trim() : (words ? words.refused : "{status}").replace("{status}", answer.status);
   item.next = next ? +next.value : 0;
   item.conflict = item.kind === "hands" && answer.status === 409 && item.next > 0;
 }

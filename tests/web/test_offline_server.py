@@ -18,7 +18,9 @@ from tests.conftest import Actions
 
 FOUR = ["Ann", "Bo", "Cy", "Di"]
 PAGE_LIMIT = 30 * 1024
-SCRIPTS_LIMIT = 11 * 1024  # outbox.js and sw.js together
+# outbox.js and sw.js together, as written (comments in): 11 KiB until the outbox listed what waits
+# with its ways out (issue 32); a phone receives them compressed, within the page's 30 KB below.
+SCRIPTS_LIMIT = 16 * 1024
 
 
 @pytest.fixture
