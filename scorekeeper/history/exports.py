@@ -108,13 +108,23 @@ def _replayed(match_id: int) -> Iterator[list]:
             yield [*row[:10], json.loads(row[10]), *row[11:]]
 
 
+# What makes a spreadsheet read a cell as a formula (OWASP, "CSV Injection"): such a text cell is
+# prefixed with a quote, so it stays the text it was. Numbers are written as numbers.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def defused(cell):
+    """A cell as a spreadsheet must show it: text that would start a formula, quoted."""
+    return "'" + cell if isinstance(cell, str) and cell.startswith(FORMULA_STARTS) else cell
+
+
 def csv_text(selection: Selection) -> Iterator[str]:
-    """The selection as CSV, a few rows of text at a time."""
+    """The selection as CSV, a few rows of text at a time; no text cell a spreadsheet would run."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)
     writer.writerow(COLUMNS)
     for number, row in enumerate(rows(selection), start=1):
-        writer.writerow([*row[:10], json.dumps(row[10], ensure_ascii=False), *row[11:]])
+        writer.writerow([defused(cell) for cell in (*row[:10], json.dumps(row[10], ensure_ascii=False), *row[11:])])
         if number % 200 == 0:
             yield buffer.getvalue()
             buffer.seek(0)

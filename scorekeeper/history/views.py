@@ -210,7 +210,7 @@ def night_events(night: int):
 
 # -- exports ------------------------------------------------------------------------------------------
 
-FORMATS = {"csv": ("text/csv; charset=utf-8", exports.csv_text), "json": ("application/json", exports.json_text)}
+FORMATS = {"csv": ("text/csv", exports.csv_text), "json": ("application/json", exports.json_text)}
 
 
 @bp.get("/export/hands.<kind>")

@@ -88,3 +88,25 @@ def test_the_score_sheet_holds_the_board_and_every_hand_without_the_forms(client
     assert [number for number, *_ in rows] == ["1", "2", "3"]
     assert "hand-form" not in page and "Record hand" not in page
     assert client.get("/matches/99999/sheet").status_code == 404
+
+
+FORMULAS = ['=HYPERLINK("http://x","y")', "+cmd|' /C calc'!A0", "-2+3", "@SUM(1+1)"]
+
+
+def test_no_exported_cell_is_a_formula_a_spreadsheet_would_run(app, client, actions):
+    """OWASP's CSV injection: a text cell starting with = + - @ (or a tab, a carriage return) is
+    prefixed with a quote, in the page's export and the command's; numbers stay numbers."""
+    match_id = actions.start("court_piece", FORMULAS)
+    client.post(f"/matches/{match_id}/hands", data={"outcome": "tricks", "tricks-0": "4", "expected": "1",
+                                                    "note": "@SUM(1+1)*cmd|' /C calc'!A0"})
+    for rows in (page_rows(client, f"/export/hands.csv?match={match_id}"), cli_rows(app)):
+        assert rows, "the hand is exported"
+        cells = [cell for row in rows for cell in row.values()]
+        assert [cell for cell in cells if cell[:1] in ("=", "+", "@", "\t", "\r") or cell.startswith("-2")] == []
+        assert rows[0]["players"] == "'" + " & ".join([FORMULAS[0], FORMULAS[2]])
+        assert rows[0]["note"] == "'@SUM(1+1)*cmd|' /C calc'!A0"
+        assert all(row["change"].lstrip("-").isdigit() for row in rows)  # numbers as they were
+
+
+def test_the_csv_names_its_charset_once(client, history):
+    assert client.get("/export/hands.csv").headers["Content-Type"] == "text/csv; charset=utf-8"
