@@ -17,6 +17,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import (
     connections,
+    cookies,
     i18n,
     jsontext,
     live,
@@ -209,7 +210,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["TRUSTED_HOSTS"] = (LOCAL_HOSTS + host_list(app.config["SCOREKEEPER_HOSTS"])
                                        + public_host(app.config["SCOREKEEPER_PUBLIC_URL"]))
     if app.config["SCOREKEEPER_HTTPS"]:
-        app.config.update(SESSION_COOKIE_SECURE=True, PREFERRED_URL_SCHEME="https")
+        # The session's cookie a __Host- one too (cookies.py): Secure, the whole site, no Domain.
+        app.config.update(SESSION_COOKIE_SECURE=True, PREFERRED_URL_SCHEME="https",
+                          SESSION_COOKIE_NAME=cookies.HOST_PREFIX + app.config["SESSION_COOKIE_NAME"])
     if app.config["SCOREKEEPER_PROXIES"]:
         hops = app.config["SCOREKEEPER_PROXIES"]
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
@@ -244,6 +247,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.globals["url_for"] = remembered_url_for
+    app.jinja_env.globals["cookie"] = cookies.read
     if not app.testing:
         compile_templates(app)
         configure_mappers()  # the models' relationships are worked out now, not on a first request

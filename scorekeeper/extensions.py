@@ -53,6 +53,15 @@ CONTENT_SECURITY_POLICY = {
     "form-action": "'self'",
     "frame-ancestors": "'none'",
 }
+# What a page may ask of the phone: nothing the app does not use. The app keeps the screen awake,
+# copies and shares a link and goes full screen when installed; every other power is denied to it
+# and to anything framed in it.
+PERMISSIONS_POLICY = {name: "()" for name in (
+    "accelerometer", "ambient-light-sensor", "autoplay", "bluetooth", "browsing-topics", "camera",
+    "display-capture", "encrypted-media", "geolocation", "gyroscope", "hid", "idle-detection", "magnetometer",
+    "microphone", "midi", "payment", "picture-in-picture", "publickey-credentials-get", "serial", "usb",
+    "xr-spatial-tracking")} | {name: "(self)" for name in ("screen-wake-lock", "clipboard-write", "web-share",
+                                                          "fullscreen")}
 WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"]
 NEW_MATCH_ENDPOINTS = {"api.create", "matches.new_match", "matches.rematch"}
 SLOW_DOWN = "Too many changes from here in a short time: wait a minute, then try again."
@@ -63,9 +72,10 @@ WRONG_CODES = "Too many wrong table codes from here: wait a minute, then type th
 
 
 def open_no_window_to_other_origins(answer):
-    """A page another site opens (or that opens another site) shares no window with it (Talisman
-    sets no Cross-Origin-Opener-Policy)."""
+    """A page another site opens (or that opens another site) shares no window with it, and no other
+    site may load anything of ours into its own page (Talisman sets neither header)."""
     answer.headers.setdefault("Cross-Origin-Opener-Policy", "same-origin")
+    answer.headers.setdefault("Cross-Origin-Resource-Policy", "same-origin")
     return answer
 
 
@@ -83,6 +93,7 @@ def protect(app) -> None:
         content_security_policy=CONTENT_SECURITY_POLICY,
         content_security_policy_nonce_in=["style-src"],
         referrer_policy="same-origin",  # CSRF checks over HTTPS need the Referer; no other site sees it
+        permissions_policy=PERMISSIONS_POLICY,
     )
     app.after_request(open_no_window_to_other_origins)
     limits = [

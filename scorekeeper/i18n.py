@@ -24,7 +24,6 @@ from babel.messages.pofile import read_po
 from flask import (
     Blueprint,
     Flask,
-    current_app,
     g,
     has_app_context,
     has_request_context,
@@ -38,6 +37,7 @@ from flask_babel import Babel, force_locale, get_locale, get_translations, to_us
 from flask_babel import gettext as _
 from wtforms.i18n import messages_path
 
+from . import cookies
 from .games.base import render
 from .games.texts import AGREE, COUNT, DECLARED, JOINED, LIST, VERBATIM, Text, capitalized
 from .links import same_origin_path
@@ -61,7 +61,7 @@ def chosen_language() -> str:
     """The language of this request's page: the API's, and a command's (no request), always English."""
     if not has_request_context() or request.blueprint == "api" or request.path.startswith("/api/"):
         return ENGLISH
-    asked = request.cookies.get(COOKIE)
+    asked = cookies.read(COOKIE)
     if asked in LANGUAGES:
         return asked
     return request.accept_languages.best_match(LANGUAGES) or ENGLISH
@@ -185,8 +185,7 @@ def choose():
     target = request.form.get("next", "")
     answer = redirect(target if same_origin_path(target) else url_for("matches.home"), 303)
     if code in LANGUAGES:
-        answer.set_cookie(COOKIE, code, max_age=COOKIE_DAYS * 86400, samesite="Lax",
-                          secure=current_app.config["SCOREKEEPER_HTTPS"])
+        cookies.keep(answer, COOKIE, code, COOKIE_DAYS)
     return answer
 
 

@@ -21,6 +21,7 @@ from flask import after_this_request, current_app, g, request, session
 from flask_babel import lazy_gettext as _l
 from werkzeug.sansio.utils import host_is_trusted
 
+from .. import cookies
 from ..errors import Forbidden, Invalid, NotFound, ServiceError
 from ..models import Match
 from ..records import keys
@@ -41,7 +42,7 @@ WRONG_CODE = _l("That is not this match's table code: this phone still only watc
 
 def _token() -> str | None:
     """This phone's token: given to it in this request, or sent in its cookie (if well formed)."""
-    token = g.get("phone_token") or request.cookies.get(PHONE_COOKIE, "")
+    token = g.get("phone_token") or cookies.read(PHONE_COOKIE, "")
     return token if _TOKEN.fullmatch(token) else None
 
 
@@ -88,8 +89,7 @@ def _keep_cookie() -> None:
 
     @after_this_request
     def send(answer):
-        answer.set_cookie(PHONE_COOKIE, token, max_age=PHONE_DAYS * 86400, httponly=True, samesite="Lax",
-                          secure=current_app.config["SCOREKEEPER_HTTPS"])
+        cookies.keep(answer, PHONE_COOKIE, token, PHONE_DAYS, httponly=True)
         return answer
 
 

@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 
-from .. import live
+from .. import cookies, live
 from ..errors import Conflict, Forbidden, NotFound, ServiceError, Unauthorized, status_of
 from ..games import GAMES, name_of
 from ..links import no_store, same_origin_path
@@ -57,8 +57,7 @@ def theme():
     """Light, dark or as the phone says: remembered in a cookie, so it works without scripts."""
     choice = request.form.get("theme", "auto")
     answer = redirect(_back())
-    answer.set_cookie("theme", choice if choice in THEMES else "auto", max_age=THEME_DAYS * 86400, samesite="Lax",
-                      secure=current_app.config["SCOREKEEPER_HTTPS"])
+    cookies.keep(answer, "theme", choice if choice in THEMES else "auto", THEME_DAYS)
     return answer
 
 

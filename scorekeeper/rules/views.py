@@ -12,6 +12,7 @@ from flask_babel import force_locale
 from jinja2 import TemplateNotFound
 from markupsafe import Markup
 
+from .. import cookies
 from ..games import GAMES
 from ..i18n import COOKIE, ENGLISH, LANGUAGES, RIGHT_TO_LEFT, SPOKEN, language
 from ..matches.widgets import declared_text
@@ -56,7 +57,7 @@ def show(key: str):
         template = "rules/declared.html"
     with force_locale(shown):  # the table's house rules are said in the page's language
         table = table_rules(game, request.args.get("match"), request.args.get("hand"))
-    wanted = language() if request.cookies.get(COOKIE) in LANGUAGES else request.accept_languages.best_match(SPOKEN)
+    wanted = language() if cookies.read(COOKIE) in LANGUAGES else request.accept_languages.best_match(SPOKEN)
     return render_template(template, game=game, table=table, shown=shown,
                            missing=wanted if wanted and wanted not in written_in else None,
                            shown_direction="rtl" if shown in RIGHT_TO_LEFT else "ltr",
@@ -71,7 +72,7 @@ def page_language(written_in: tuple[str, ...]) -> str:
     asked = request.args.get("in")
     if asked in written_in:
         return asked
-    if request.cookies.get(COOKIE) in LANGUAGES:
+    if cookies.read(COOKIE) in LANGUAGES:
         return language() if language() in written_in else ENGLISH
     return request.accept_languages.best_match(written_in) or ENGLISH
 

@@ -39,8 +39,8 @@ def scored_here(page: str) -> str:
 
 
 def phone_cookie(answer) -> str:
-    """The Set-Cookie line of the phone's cookie in `answer`."""
-    lines = [line for line in answer.headers.getlist("Set-Cookie") if line.startswith("phone=")]
+    """The Set-Cookie line of the phone's cookie in `answer` (a __Host- one behind HTTPS)."""
+    lines = [line for line in answer.headers.getlist("Set-Cookie") if line.startswith(("phone=", "__Host-phone="))]
     assert len(lines) == 1, answer.headers.getlist("Set-Cookie")
     return lines[0]
 
