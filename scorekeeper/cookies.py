@@ -9,6 +9,7 @@ from __future__ import annotations
 from flask import Response, current_app, request
 
 HOST_PREFIX = "__Host-"
+PHONE = "phone"  # the phone's token: which matches it may score (matches/phones.py)
 
 
 def _https() -> bool:

@@ -11,6 +11,7 @@ sending it again is the same as sending it the first time."""
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 import time
 from datetime import timedelta
@@ -22,6 +23,7 @@ from flask_babel import lazy_gettext as _l
 from sqlalchemy import bindparam, delete, event, insert, select, update
 from sqlalchemy.exc import SQLAlchemyError
 
+from . import cookies
 from .errors import error_answer
 from .extensions import db
 from .models import WriteReceipt, now_utc
@@ -36,6 +38,12 @@ KEPT_HOURS = 48  # API.md promises at least 24
 PRUNE_SECONDS = 600  # a process prunes old receipts at most this often: one indexed DELETE
 LOST_SECONDS = 30  # a receipt still pending after this long lost its answer (the process died after the commit)
 SEALED = re.compile(r'"key":"sealed:([0-9a-f]{2,512})"')
+# A new match's key comes back on a replay only to a token no stranger could guess: 128 bits, 22
+# characters of the token's 64-letter alphabet. A shorter one gets the match without it, and why.
+PROVING_LENGTH = 22
+KEY_WITHHELD = (f"This Idempotency-Key is shorter than {PROVING_LENGTH} characters, too short to prove that this "
+                "request is the one that started the match, so its key is not sent again. Send a key of "
+                f"{PROVING_LENGTH} or more random characters to have it back on a repeat.")
 # Built once, through Core: a write with a token pays a look-up and an INSERT, not the ORM's unit of work.
 _FIND = select(WriteReceipt.request, WriteReceipt.status, WriteReceipt.location, WriteReceipt.body,
                WriteReceipt.created).where(WriteReceipt.token_hash == bindparam("token_hash"))
@@ -93,12 +101,22 @@ def answer_again():
     if not TOKEN.fullmatch(token):
         return _refusal(422, "Idempotency-Key is 1 to 64 letters, digits, _ or -.", {"Idempotency-Key": "malformed"})
     token_hash, sent = _hashed(token), fingerprint()
-    receipt = db.session.execute(_FIND, {"token_hash": token_hash}).first()
+    receipt = _receipt(token_hash)
     if receipt is None:
         g.receipt_due = {"token_hash": token_hash, "request": sent, **_known_answer()}
         g.receipt_token = token
         return None
     return _answer_from(receipt, sent, token)
+
+
+def _receipt(token_hash: str):
+    """The token's receipt, unless it has expired as promised (KEPT_HOURS), prune or no prune: then
+    none, and the new one this write keeps takes its place."""
+    receipt = db.session.execute(_FIND, {"token_hash": token_hash}).first()
+    if receipt is not None and now_utc() - receipt.created >= timedelta(hours=KEPT_HOURS):
+        g.receipt_stale = True
+        return None
+    return receipt
 
 
 def _answer_from(receipt, sent: str, token: str) -> Response:
@@ -123,13 +141,15 @@ def _sent_token() -> str | None:
 
 
 def fingerprint() -> str:
-    """The request a token is bound to: its method and path, and a digest of its query and body
-    (without a form's CSRF token, which the outbox renews when it expires)."""
+    """The request a token is bound to: its method and path, and a digest of who sends it (the API's
+    Authorization, a phone's cookie), its query and its body (without a form's CSRF token, which the
+    outbox renews when it expires). The same token from another writer is another request."""
     if request.blueprint == "api":
-        body = request.get_data()
+        writer, body = request.headers.get("Authorization", ""), request.get_data()
     else:
+        writer = cookies.read(cookies.PHONE, "")
         body = urlencode([pair for pair in request.form.items(multi=True) if pair[0] != "csrf_token"]).encode()
-    digest = hashlib.sha256(request.query_string + b"\n" + body).hexdigest()[:32]
+    digest = hashlib.sha256(writer.encode() + b"\n" + request.query_string + b"\n" + body).hexdigest()[:32]
     return f"{request.method} {request.path[:150]} {digest}"
 
 
@@ -149,7 +169,10 @@ def _replayed(receipt, token: str) -> Response:
     g.replayed = True
     body = receipt.body or ""
     if receipt.status == 201 and SEALED.search(body):
-        body = SEALED.sub(lambda found: '"key":"' + _unseal(found.group(1), token) + '"', body)
+        if len(token) >= PROVING_LENGTH:
+            body = SEALED.sub(lambda found: '"key":"' + _unseal(found.group(1), token) + '"', body)
+        else:
+            body = SEALED.sub(lambda found: '"key":null,"key_withheld":' + json.dumps(KEY_WITHHELD), body)
     answer = Response(body, receipt.status, mimetype="application/json" if request.blueprint == "api" else "text/html")
     if receipt.location:
         answer.headers["Location"] = receipt.location
@@ -173,6 +196,8 @@ def _add_receipt(session) -> None:
     """The receipt joins the write's transaction (SQLAlchemy's before_commit of its first commit)."""
     due = g.get("receipt_due") if has_request_context() else None
     if due:
+        if g.get("receipt_stale"):  # the same token's expired receipt makes way
+            session.connection().execute(delete(WriteReceipt).where(WriteReceipt.token_hash == due["token_hash"]))
         session.connection().execute(_ADD, {**due, "created": now_utc()})
 
 
@@ -220,7 +245,7 @@ def _twins_answer() -> Response | None:
     the receipt tells whether this conflict was the request's own twin: then its answer is ours."""
     due = g.pop("receipt_due")
     db.session.rollback()
-    receipt = db.session.execute(_FIND, {"token_hash": due["token_hash"]}).first()
+    receipt = _receipt(due["token_hash"])
     if receipt is None:
         return None
     return current_app.make_response(_answer_from(receipt, due["request"], g.receipt_token))

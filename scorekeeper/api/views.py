@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import wraps
 from typing import Any
 
 from flask import g, jsonify, request, url_for
@@ -41,16 +40,29 @@ def bearer_key() -> str | None:
     return key.strip() if kind.lower() == "bearer" and key.strip() else None
 
 
+KEYED: set[str] = set()  # the endpoints that write to a match
+
+
 def key_required(view):
     """A write to a match: refused (401 without its key, 403 with another, 422 for a bad `?hands`)
-    before anything changes."""
-    @wraps(view)
-    def checked(match_id: int, **kwargs):
-        hands_wanted()
+    before anything changes (`authorize_the_writer`)."""
+    KEYED.add(f"{bp.name}.{view.__name__}")
+    return view
+
+
+@bp.before_request
+def authorize_the_writer():
+    """First of everything a write to a match goes through, the answer kept for its Idempotency-Key
+    included (offline.answer_again runs after this): a request without the match's key is refused
+    whatever was sent before with the same Idempotency-Key."""
+    if request.endpoint not in KEYED:
+        return
+    hands_wanted()
+    try:
         # Held for the request: the session keeps only objects held elsewhere, and the view reads it next.
-        g.writing = keys.authorize(match_id, bearer_key())
-        return view(match_id, **kwargs)
-    return checked
+        g.writing = keys.authorize(request.view_args["match_id"], bearer_key())
+    except NotFound:
+        pass  # gone: its deletion sent again is answered from its receipt (bound to its key), else a 404
 
 
 def body() -> dict:

@@ -27,7 +27,7 @@ from ..models import Match
 from ..records import keys
 from . import bp
 
-PHONE_COOKIE = "phone"
+PHONE_COOKIE = cookies.PHONE
 PHONE_DAYS = 400
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")  # secrets.token_urlsafe(32): 256 bits
 

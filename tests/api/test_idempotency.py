@@ -77,8 +77,9 @@ def test_reopen_and_deleting_the_match_sent_again_answer_as_the_first(client, ac
 
 def test_a_new_match_sent_again_is_one_match_and_gives_its_key_again_which_is_not_stored(app, client, actions):
     body = {"game": "court_piece", "players": FOUR}
-    first = client.post("/api/v1/matches", json=body, headers={"Idempotency-Key": "new-match"})
-    again = client.post("/api/v1/matches", json=body, headers={"Idempotency-Key": "new-match"})
+    proving = {"Idempotency-Key": "new-match-" + "7Kq2xW9pLm4Zr8"}  # 24 characters: 128 bits and more
+    first = client.post("/api/v1/matches", json=body, headers=proving)
+    again = client.post("/api/v1/matches", json=body, headers=proving)
 
     assert first.status_code == again.status_code == 201
     assert again.json == first.json  # the same match, with the same key shown again
@@ -100,11 +101,14 @@ def test_a_key_on_another_request_is_refused_and_nothing_changes(client, actions
     other_body = client.post(f"/api/v1/matches/{match_id}/hands", json={"record": {"outcome": "first_seven", "side": 1}},
                              headers=headers)
     other_path = client.post(f"/api/v1/matches/{match_id}/finish", headers=headers)
-    other_match = client.post(f"/api/v1/matches/{court_piece(actions, 0)}/hands", json={"record": TRICKS}, headers=headers)
+    other_match_id = court_piece(actions, 0)
+    other_match = client.post(f"/api/v1/matches/{other_match_id}/hands", json={"record": TRICKS}, headers=headers)
 
-    for refused in (other_body, other_path, other_match):
+    for refused in (other_body, other_path):
         assert refused.status_code == 422, refused.json
         assert refused.json["fields"] == {"Idempotency-Key": "used for another request"}
+    assert other_match.status_code == 403  # another match's key: refused before any receipt is read
+    assert actions.match(other_match_id)["hands"] == []
     assert len(actions.match(match_id)["hands"]) == 2 and actions.match(match_id)["status"] == "in_progress"
 
 
@@ -173,3 +177,46 @@ def test_the_same_hand_sent_twice_at_once_is_recorded_once(app, actions):
     assert len(actions.match(match_id)["hands"]) == 1
     assert all(answer.status_code in (201, 409) for answer in answers)
     assert any(answer.status_code == 201 for answer in answers)
+
+
+# -- a receipt answers only whoever may make the request (issue 38, item 1) --------------------------
+
+
+def test_a_stranger_sending_a_new_matchs_body_with_its_short_key_gets_no_write_key(client):
+    """The table's script used a short Idempotency-Key; a stranger rebuilds the public body."""
+    body = {"game": "court_piece", "players": FOUR}
+    first = client.post("/api/v1/matches", json=body, headers={"Idempotency-Key": "1"})
+    stranger = client.post("/api/v1/matches", json=body, headers={"Idempotency-Key": "1"})
+
+    assert stranger.status_code == 201 and stranger.json["id"] == first.json["id"]  # the same match, not a second
+    assert stranger.json["key"] is None and "too short" in stranger.json["key_withheld"]
+    assert first.json["key"] not in stranger.get_data(as_text=True)
+    deleted = client.delete(f"/api/v1/matches/{first.json['id']}", headers={"Authorization": ""})  # no key to use
+    assert deleted.status_code == 401 and client.get(f"/api/v1/matches/{first.json['id']}").status_code == 200
+
+
+@pytest.mark.parametrize("authorization", [None, "another match's"])
+def test_a_hand_sent_again_without_its_matchs_key_is_refused_not_replayed(client, actions, authorization):
+    match_id = court_piece(actions, hands=0)
+    headers = with_key(actions, match_id, "the-tables-hand")
+    assert client.post(f"/api/v1/matches/{match_id}/hands", json={"record": TRICKS}, headers=headers).status_code == 201
+    stranger = {"Idempotency-Key": "the-tables-hand", "Authorization": ""}
+    if authorization:
+        stranger["Authorization"] = actions.auth(court_piece(actions, hands=0))["Authorization"]
+    replayed = client.post(f"/api/v1/matches/{match_id}/hands", json={"record": TRICKS}, headers=stranger)
+    assert replayed.status_code == (403 if authorization else 401), replayed.json
+    assert "Idempotent-Replayed" not in replayed.headers
+    assert len(actions.match(match_id)["hands"]) == 1
+
+
+def test_a_receipt_older_than_its_promise_answers_nothing(app, client, actions):
+    match_id = court_piece(actions, hands=0)
+    headers, first = with_key(actions, match_id, "kept-48-hours"), {"record": TRICKS, "number": 1}
+    assert client.post(f"/api/v1/matches/{match_id}/hands", json=first, headers=headers).status_code == 201
+    with app.app_context():  # 48 hours and a minute later, before any prune ran
+        db.session.execute(db.update(WriteReceipt).values(created=now_utc() - timedelta(hours=48, minutes=1)))
+        db.session.commit()
+    again = client.post(f"/api/v1/matches/{match_id}/hands", json=first, headers=headers)
+    assert again.status_code == 409, again.json and "Idempotent-Replayed" not in again.headers  # a stale number, not a replay
+    fresh = client.post(f"/api/v1/matches/{match_id}/hands", json={"record": TRICKS, "number": 2}, headers=headers)
+    assert fresh.status_code == 201, fresh.json  # the token is free again: its old receipt made way
