@@ -65,8 +65,9 @@ PERMISSIONS_POLICY = {name: "()" for name in (
 WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"]
 NEW_MATCH_ENDPOINTS = {"api.create", "matches.new_match", "matches.rematch"}
 SLOW_DOWN = "Too many changes from here in a short time: wait a minute, then try again."
-# Where a table code (or a key) is tried: only the wrong ones count, whatever the method (a scorer
-# link is a GET), so a phone guessing codes is stopped long before it could find one.
+# Where a table code (or a key) is tried, whatever the method (a scorer link is a GET): every one
+# counts, and before it is judged, so no burst sent at once gets more than the limit judged; a
+# phone guessing codes is stopped long before it could find one (a table types its code once).
 CODE_ENDPOINTS = {"matches.claim", "matches.join"}
 WRONG_CODES = "Too many wrong table codes from here: wait a minute, then type the code again."
 
@@ -110,7 +111,6 @@ def protect(app) -> None:
             lambda: current_app.config["SCOREKEEPER_TABLE_CODE_LIMIT"],
             scope="table-codes", error_message=WRONG_CODES,
             exempt_when=lambda: request.endpoint not in CODE_ENDPOINTS,
-            deduct_when=lambda answer: answer.status_code >= 400,
         ),
     ]
     # Shared storage (Redis: several workers or hosts count together) that goes away: each process

@@ -9,6 +9,7 @@ import hashlib
 import html
 import re
 import socket
+import threading
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from email.utils import parsedate_to_datetime
@@ -265,11 +266,31 @@ def test_a_flood_of_wrong_codes_is_refused_and_nothing_changes(limited):
     assert guesser.get(f"/matches/{match_id}/join?code=2222-2222-22").status_code == 429  # the link too
     assert guesser.post(f"/matches/{match_id}/claim", data={"code": code}).status_code == 429  # even the right one
     assert holds(limited) == [match_id] and hand(guesser, match_id, 1).status_code == 403
-    partner = limited.test_client()  # another address, and right codes never count
+    partner = limited.test_client()  # another address: its own count
     partner.environ_base["REMOTE_ADDR"] = "192.0.2.8"
-    for _ in range(5):
-        assert partner.post(f"/matches/{match_id}/claim", data={"code": code}).status_code == 303
+    assert partner.post(f"/matches/{match_id}/claim", data={"code": code}).status_code == 303
     assert hand(partner, match_id, 1).status_code == 302
+
+
+def test_a_burst_of_codes_sent_at_once_gets_no_more_than_the_limit_judged(limited):
+    """Each code is counted before it is judged: twenty guesses released together, three judged."""
+    table = limited.test_client()
+    match_id = start_on_page(table)
+    start = threading.Barrier(20)
+    statuses: list[int] = []
+
+    def guess(number: int) -> None:
+        guesser = limited.test_client()
+        guesser.environ_base["REMOTE_ADDR"] = "192.0.2.9"
+        start.wait()
+        statuses.append(guesser.post(f"/matches/{match_id}/claim", data={"code": f"2222-2222-{number:02d}"}).status_code)
+
+    threads = [threading.Thread(target=guess, args=(number,)) for number in range(20)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(statuses).count(429) == 17 and len(statuses) == 20, statuses
 
 
 # -- the address on the Share page ---------------------------------------------------------------------
