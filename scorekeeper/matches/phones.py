@@ -3,7 +3,9 @@ another phone score it too, and the address the other phones can open.
 
 A phone is known by a long-lived cookie that holds only a random token, never a match key; the
 server keeps which matches each token may score (`records.keys.hold`, by the token's hash), so a
-phone holds any number of matches and none drops out. The cookie lasts 400 days (the longest
+phone holds any number of matches and none drops out. The server issues every token itself and
+signs it; a phone gets a new one each time it gains matches (issue 38), so a token planted in it
+from elsewhere never learns of them. The cookie lasts 400 days (the longest
 Chrome keeps one) and is set again whenever the phone scores, so a table that plays within a year
 of its last game never loses its matches."""
 
@@ -19,6 +21,7 @@ from urllib.parse import urlsplit
 
 from flask import after_this_request, current_app, g, request, session
 from flask_babel import lazy_gettext as _l
+from itsdangerous import BadSignature, Signer
 from werkzeug.sansio.utils import host_is_trusted
 
 from .. import cookies
@@ -40,9 +43,20 @@ WRONG_CODE = _l("That is not this match's table code: this phone still only watc
 # -- the phone's cookie and the matches it holds ------------------------------------------------------
 
 
+def _signer() -> Signer:
+    return Signer(current_app.config["SECRET_KEY"], salt="phone-token")
+
+
 def _token() -> str | None:
-    """This phone's token: given to it in this request, or sent in its cookie (if well formed)."""
-    token = g.get("phone_token") or cookies.read(PHONE_COOKIE, "")
+    """This phone's token: given to it in this request, or sent in its cookie and signed by this
+    server. A token the server did not issue (planted in the phone from elsewhere) is no token: the
+    phone gets a new one when it first scores, so nobody else knows the token its matches are under."""
+    if g.get("phone_token"):
+        return g.phone_token
+    try:
+        token = _signer().unsign(cookies.read(PHONE_COOKIE, "")).decode()
+    except BadSignature:
+        return None
     return token if _TOKEN.fullmatch(token) else None
 
 
@@ -73,24 +87,43 @@ def authorize(match_id: int) -> Match:
 
 
 def hold(*match_ids: int) -> None:
-    """This phone may score these matches from now on (a phone without a cookie gets one)."""
-    token = _token() or secrets.token_urlsafe(32)
+    """This phone may score these matches from now on. Each time a phone gains matches the server
+    issues it a new token, its earlier matches held under it too: a token planted in the phone or
+    copied from it before (signed or not) never gains the matches the phone gains after."""
+    older = _token()
+    token = secrets.token_urlsafe(32)
     g.phone_token = token  # the rest of this request already knows the phone by it
+    if older is not None:
+        keys.copy_holds(keys.hashed(older), keys.hashed(token))
     keys.hold(keys.hashed(token), match_ids)
     _keep_cookie()
 
 
 def _keep_cookie() -> None:
-    """Send the phone's cookie with this answer, good for PHONE_DAYS from now."""
-    token = _token()
-    if token is None or g.get("phone_cookie_sent"):
+    """Send the phone's cookie with this answer (its token as it is when the answer leaves, signed),
+    good for PHONE_DAYS from now."""
+    if _token() is None or g.get("phone_cookie_sent"):
         return
     g.phone_cookie_sent = True
 
     @after_this_request
     def send(answer):
-        cookies.keep(answer, PHONE_COOKIE, token, PHONE_DAYS, httponly=True)
+        cookies.keep(answer, PHONE_COOKIE, _signer().sign(_token()).decode(), PHONE_DAYS, httponly=True)
         return answer
+
+
+def sign_an_older_token() -> None:
+    """A token this server's secret did not sign (one from before tokens were signed, or signed
+    under a secret the host has since changed) that holds matches: they are held under a new token
+    the server signs from now on, so the phone keeps them. The old token keeps its own holds, and
+    the new one is the server's: a token planted from elsewhere gains nothing of this phone's."""
+    sent = cookies.read(PHONE_COOKIE, "")
+    if not sent or _token() is not None:
+        return
+    older = sent.rsplit(".", 1)[0]
+    held = keys.held_by(keys.hashed(older)) if _TOKEN.fullmatch(older) else []
+    if held:
+        hold(*held)
 
 
 def move_session_keys() -> None:

@@ -97,8 +97,9 @@ def named(text: str | None, sides) -> str:
 @bp.before_request
 def keys_kept_in_the_session_move_to_the_phone():
     """Before anything checks who may write (the hook below): keys an older version kept in the
-    session cookie become this phone's holds."""
+    session cookie, and the matches of a token this server did not sign, become this phone's holds."""
     phones.move_session_keys()
+    phones.sign_an_older_token()
 
 
 @bp.before_request

@@ -104,6 +104,19 @@ def hold(phone_hash: str, match_ids: Iterable[int]) -> None:
     db.session.commit()
 
 
+def copy_holds(older: str, newer: str) -> None:
+    """The matches the phone token hashed as `older` may score, held under `newer` too (not committed:
+    the hold that follows commits both)."""
+    rows = [{"phone_hash": newer, "match_id": match_id, "created": now_utc()} for match_id in held_by(older)]
+    if rows:
+        db.session.execute(db.insert(PhoneHold), rows)
+
+
+def held_by(phone_hash: str) -> list[int]:
+    """The matches a phone's token may score."""
+    return list(db.session.scalars(db.select(PhoneHold.match_id).where(PhoneHold.phone_hash == phone_hash)))
+
+
 def keys_that_fit(held: Mapping[int, str]) -> list[int]:
     """Of the matches given with a key each, those the key opens (matches gone are left out)."""
     ids = [match_id for match_id in held if 0 < match_id <= ID_LIMIT]

@@ -62,7 +62,8 @@ def holds(app, phone=None) -> list[int]:
         cookie = phone.get_cookie("phone")
         if cookie is None:
             return []
-        query = query.where(PhoneHold.phone_hash == hashlib.sha256(cookie.value.encode()).hexdigest())
+        token = cookie.value.rsplit(".", 1)[0]  # the token, and the server's signature of it
+        query = query.where(PhoneHold.phone_hash == hashlib.sha256(token.encode()).hexdigest())
     with app.app_context():
         return list(db.session.scalars(query))
 
@@ -448,3 +449,42 @@ def test_a_finish_and_an_edit_write_the_match_row_once_and_read_its_hands_once(a
     assert not any("hand.note" in statement and "hand.state" not in statement and "hand.record" not in statement
                    for statement in ran), ran  # each hand's note comes with its row
     assert "Bo &amp; Di" in page
+
+
+# -- a token the server did not issue (issue 38, item 6) --------------------------------------------
+
+
+def test_a_phone_token_planted_from_elsewhere_is_never_adopted(app):
+    """Someone puts a well-formed token of their own into a phone before it starts a match: the
+    server issues the phone its own, so the planter can score none of the phone's matches."""
+    planted = "p" * 43
+    phone = app.test_client()
+    phone.set_cookie("phone", planted)
+    match_id = start_on_page(phone)
+    assert phone.get_cookie("phone").value.rsplit(".", 1)[0] != planted
+    planter = app.test_client()
+    planter.set_cookie("phone", planted)
+    assert hand(planter, match_id, 1).status_code == 403 and hand(phone, match_id, 1).status_code == 302
+
+
+def test_a_token_from_before_tokens_were_signed_keeps_its_matches_under_a_signed_one(app):
+    phone = app.test_client()
+    match_id = start_on_page(phone)
+    bare = phone.get_cookie("phone").value.rsplit(".", 1)[0]
+    with app.app_context():  # as an older version issued it: the token itself, unsigned
+        assert [hold.match_id for hold in db.session.scalars(db.select(PhoneHold))] == [match_id]
+    phone.set_cookie("phone", bare)
+    assert phone.get(f"/matches/{match_id}").status_code == 200
+    assert "." in phone.get_cookie("phone").value and phone.get_cookie("phone").value.split(".")[0] != bare
+    assert hand(phone, match_id, 1).status_code == 302
+
+
+def test_a_token_this_server_signed_for_another_phone_and_planted_gains_none_of_the_phones_matches(app):
+    planter = app.test_client()
+    start_on_page(planter)  # the planter's own phone: a token the server signed, holding a match
+    planted = planter.get_cookie("phone").value
+    phone = app.test_client()
+    phone.set_cookie("phone", planted)
+    match_id = start_on_page(phone)
+    assert phone.get_cookie("phone").value != planted  # a new token, issued as the phone gained the match
+    assert hand(planter, match_id, 1).status_code == 403 and hand(phone, match_id, 1).status_code == 302
