@@ -169,10 +169,31 @@ def refused_code(typed: str) -> None:
     g.code_refused = typed[:40]
 
 
+# A page that shows a table code is kept by no browser or proxy; the service worker keeps a copy of
+# it for offline use with the code taken out (static/sw.js reads this header, and the code's mark).
+OFFLINE_COPY = "Scorekeeper-Offline-Copy"
+
+
+def shown_code(match: Match) -> str | None:
+    """The table code, for a page to show: that page is then answered `no-store`."""
+    code = table_code(match)
+    if code is not None:
+        g.table_code_shown = True
+    return code
+
+
+@bp.after_app_request
+def keep_no_table_code(answer):
+    if g.get("table_code_shown"):
+        answer.headers["Cache-Control"] = "no-store"
+        answer.headers[OFFLINE_COPY] = "without-table-code"
+    return answer
+
+
 @bp.app_context_processor
 def table_code_context() -> dict:
     """What templates/matches/_table_code.html needs besides the match page's own values."""
-    return {"table_code": table_code, "code_refused": g.get("code_refused")}
+    return {"table_code": shown_code, "code_refused": g.get("code_refused")}
 
 
 # -- the address the other phones open --------------------------------------------------------------

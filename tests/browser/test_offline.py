@@ -205,3 +205,18 @@ def test_without_javascript_the_hand_form_posts_as_ever(browser, live_server, ta
     expect(page.get_by_role("button", name="Record hand 1")).to_be_visible()
     assert stored(table_api, match) == []
     context.close()
+
+
+def test_the_page_kept_for_offline_use_holds_no_table_code(page: Page, table_api: TableApi) -> None:
+    """A page that shows the table code is kept by no browser cache (no-store); the service worker
+    keeps its own copy for offline use with the code taken out (issue 38, item 6)."""
+    match = scoring_phone(page, table_api)
+    answer = page.reload()
+    assert answer.headers["cache-control"] == "no-store"
+    expect(page.locator("p.table-code")).to_be_visible()  # online: the phone that scores shows it
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.get_by_role("button", name="Record hand 1")).to_be_visible()  # the kept page, offline
+    expect(page.locator("p.table-code")).to_have_count(0)
+    kept = page.evaluate("""url => caches.match(url).then(copy => copy.text())""", f"/matches/{match.id}")
+    assert "table-code" not in kept and "Record hand 1" in kept

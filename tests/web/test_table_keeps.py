@@ -488,3 +488,13 @@ def test_a_token_this_server_signed_for_another_phone_and_planted_gains_none_of_
     match_id = start_on_page(phone)
     assert phone.get_cookie("phone").value != planted  # a new token, issued as the phone gained the match
     assert hand(planter, match_id, 1).status_code == 403 and hand(phone, match_id, 1).status_code == 302
+
+
+def test_a_page_showing_the_table_code_is_kept_by_no_cache_and_a_watchers_page_shows_none(app):
+    table, watcher = app.test_client(), app.test_client()
+    match_id = start_on_page(table)
+    scoring = table.get(f"/matches/{match_id}")
+    assert code_on(text(scoring)) and scoring.headers["Cache-Control"] == "no-store"
+    assert scoring.headers["Scorekeeper-Offline-Copy"] == "without-table-code"
+    watching = watcher.get(f"/matches/{match_id}")
+    assert "no-store" not in watching.headers.get("Cache-Control", "") and 'class="table-code"' not in text(watching)
