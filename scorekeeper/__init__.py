@@ -119,6 +119,8 @@ OPERATOR_SETTINGS: dict[str, object] = {
     # Wrong table codes (or scorer links) per client address: a code has 49.5 bits, so at this pace
     # finding one by guessing takes longer than anyone plays.
     "SCOREKEEPER_TABLE_CODE_LIMIT": "10 per minute",
+    # Host passwords tried per client address (the host's page): a host types it once a night.
+    "SCOREKEEPER_HOST_SIGN_IN_LIMIT": "10 per minute; 100 per hour",
     # Where the rate limits count: memory:// counts per process; with more than one process
     # (WORKERS above 1, or several hosts) a shared store such as redis://127.0.0.1:6379/0.
     "SCOREKEEPER_RATELIMIT_STORAGE": "memory://",
@@ -217,6 +219,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         hops = app.config["SCOREKEEPER_PROXIES"]
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
 
+    warn_if_the_host_password_is_short(app)
     keep_database_private(app.config["SQLALCHEMY_DATABASE_URI"])
     app.config["SQLALCHEMY_ENGINE_OPTIONS"] = {**pool_settings(app.config), **app.config["SQLALCHEMY_ENGINE_OPTIONS"]}
     db.init_app(app)
@@ -263,6 +266,17 @@ def compile_templates(app: Flask) -> None:
     first phone to open a match after a restart gets its page as fast as the next one does."""
     for name in app.jinja_env.list_templates(extensions=("html",)):
         app.jinja_env.get_template(name)
+
+
+HOST_PASSWORD_LENGTH = 12
+
+
+def warn_if_the_host_password_is_short(app: Flask) -> None:
+    """A host password shorter than 12 characters is said loudly at start (it is still taken)."""
+    password = app.config["SCOREKEEPER_ADMIN_PASSWORD"] or ""
+    if 0 < len(password) < HOST_PASSWORD_LENGTH:
+        app.logger.warning("WARNING: SCOREKEEPER_ADMIN_PASSWORD is %d characters long: use %d or more, or anyone "
+                           "on the Wi-Fi may guess their way onto the host's page.", len(password), HOST_PASSWORD_LENGTH)
 
 
 def register_blueprints(app: Flask) -> None:

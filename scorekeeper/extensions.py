@@ -69,6 +69,9 @@ SLOW_DOWN = "Too many changes from here in a short time: wait a minute, then try
 # counts, and before it is judged, so no burst sent at once gets more than the limit judged; a
 # phone guessing codes is stopped long before it could find one (a table types its code once).
 CODE_ENDPOINTS = {"matches.claim", "matches.join"}
+# The host's password: every try counts, before it is judged, in the shared store when there is one.
+HOST_SIGN_IN = "players.sign_in"
+WRONG_PASSWORDS = "Too many host passwords from here: wait, then try again."
 WRONG_CODES = "Too many wrong table codes from here: wait a minute, then type the code again."
 
 
@@ -111,6 +114,11 @@ def protect(app) -> None:
             lambda: current_app.config["SCOREKEEPER_TABLE_CODE_LIMIT"],
             scope="table-codes", error_message=WRONG_CODES,
             exempt_when=lambda: request.endpoint not in CODE_ENDPOINTS,
+        ),
+        ApplicationLimit(
+            lambda: current_app.config["SCOREKEEPER_HOST_SIGN_IN_LIMIT"],
+            scope="host-sign-in", methods=["POST"], error_message=WRONG_PASSWORDS,
+            exempt_when=lambda: request.endpoint != HOST_SIGN_IN,
         ),
     ]
     # Shared storage (Redis: several workers or hosts count together) that goes away: each process

@@ -289,6 +289,15 @@ class PhoneHold(db.Model):
     created: Mapped[datetime] = mapped_column(Stamp, default=now_utc)
 
 
+class HostSignIn(db.Model):
+    """A host's sign-in (players/views.py), by the hash of the random token its session cookie holds
+    and of the password it was made with: signing out deletes it, so every copy of the cookie is
+    signed out; a new password leaves every one unmatched."""
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    created: Mapped[datetime] = mapped_column(Stamp, default=now_utc)
+
+
 class WriteReceipt(db.Model):
     """The first answer to a write sent with a one-time token (a form's token or an API
     `Idempotency-Key`): the same write sent again, after its answer was lost, gets this answer again

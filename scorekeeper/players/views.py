@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import secrets
+from datetime import timedelta
 from functools import wraps
 
 from flask import abort, current_app, flash, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from sqlalchemy import delete
 
 from ..errors import ServiceError, status_of
 from ..extensions import db
@@ -20,6 +23,7 @@ from ..history import queries as history
 from ..history.stats import declared, lower_is_better, shown_statistics
 from ..links import no_store
 from ..matches import queries as match_queries
+from ..models import HostSignIn, now_utc
 from . import admin, bp, queries
 from .forms import MergeForm, RenameForm, SignInForm, SignOutForm, host_forms
 
@@ -82,12 +86,13 @@ def host_password() -> str:
     return current_app.config["SCOREKEEPER_ADMIN_PASSWORD"] or ""
 
 
-def host_token() -> str:
-    """The flag a signed-in session keeps: tied to the password (a new one signs everybody out) but
-    not the password itself, since a session cookie is signed, not secret."""
-    secret = current_app.secret_key
-    key = secret if isinstance(secret, bytes) else str(secret).encode()
-    return hmac.new(key, b"scorekeeper host:" + host_password().encode(), hashlib.sha256).hexdigest()
+SIGN_IN_HOURS = 12  # a club night; then the host signs in again
+
+
+def sign_in_hash(token: str) -> str:
+    """How the server keeps a sign-in: the hash of its random token and of the password (a new
+    password signs everybody out); the session cookie holds only the token."""
+    return hashlib.sha256(f"{token}\n{host_password()}".encode()).hexdigest()
 
 
 def password_matches(given: str) -> bool:
@@ -97,7 +102,12 @@ def password_matches(given: str) -> bool:
 
 
 def signed_in() -> bool:
-    return hmac.compare_digest(str(session.get(HOST, "")), host_token())
+    """Whether this session's sign-in is one the server still keeps (not signed out, not too old)."""
+    token = session.get(HOST)
+    if not isinstance(token, str):
+        return False
+    kept = db.session.get(HostSignIn, sign_in_hash(token))
+    return kept is not None and now_utc() - kept.created < timedelta(hours=SIGN_IN_HOURS)
 
 
 def host_only(view):
@@ -137,7 +147,10 @@ def sign_in():
     form = SignInForm()
     if not (form.validate_on_submit() and password_matches(form.password.data or "")):
         return sign_in_page(form, str(WRONG_PASSWORD), 403)
-    session[HOST] = host_token()
+    token = secrets.token_urlsafe(32)
+    db.session.add(HostSignIn(token_hash=sign_in_hash(token)))
+    db.session.commit()
+    session[HOST] = token
     flash(_("Signed in as the host."))
     return redirect(url_for("players.host"))
 
@@ -145,9 +158,12 @@ def sign_in():
 @bp.post("/host/sign-out")
 @host_only
 def sign_out():
-    """Forget the host's sign-in on this phone."""
+    """End the host's sign-in: for this phone and for every copy of its cookie."""
     if SignOutForm().validate_on_submit():
-        session.pop(HOST, None)
+        token = session.pop(HOST, None)
+        if isinstance(token, str):
+            db.session.execute(delete(HostSignIn).where(HostSignIn.token_hash == sign_in_hash(token)))
+            db.session.commit()
         flash(_("Signed out."))
     return redirect(url_for("players.index"))
 

@@ -10,7 +10,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Match, Player
 from scorekeeper.players.cli import players_group
 from scorekeeper.records import writes
-from tests.conftest import Actions
+from tests.conftest import Actions, make_app
 
 TABLE = ["Bo", "Cy", "Di"]  # Court Piece: Ann & Cy against Bo & Di
 FIRST_SEVEN = {"outcome": "first_seven", "side": 0}  # with courts_to_win=1 it ends the match
@@ -274,3 +274,35 @@ def test_a_new_host_password_signs_the_host_out(app, client):
 def test_the_players_commands_are_flask_commands(app):
     answer = app.test_cli_runner().invoke(args=["players", "rename", "Nobody", "Somebody"])
     assert answer.exit_code == 1 and "There is no player called" in answer.output
+
+
+# -- the host's door, locked (issue 38, item 5) ------------------------------------------------------
+
+
+def test_signing_out_ends_the_sign_in_for_every_copy_of_its_cookie(app, client):
+    signed_in_host(app, client)
+    copy = app.test_client()
+    copy.set_cookie("session", client.get_cookie("session").value)  # copied before signing out
+    assert "Rename a player" in copy.get("/players/host").get_data(as_text=True)
+    client.post("/players/host/sign-out")
+    page = copy.get("/players/host").get_data(as_text=True)
+    assert "Rename a player" not in page and 'name="password"' in page
+    assert copy.post("/players/host/rename", data={"player": "Ann", "new_name": "Anna"}).status_code == 403
+
+
+def test_the_host_password_has_its_own_limit_counted_before_it_is_judged(tmp_path):
+    limited = make_app(f"sqlite:///{tmp_path / 'door.sqlite'}", RATELIMIT_ENABLED=True,
+                       SCOREKEEPER_ADMIN_PASSWORD=PASSWORD, SCOREKEEPER_WRITE_LIMIT="1000 per minute")
+    guesser = limited.test_client()
+    answers = [guesser.post("/players/host/sign-in", data={"password": f"guess {n}"}) for n in range(12)]
+    assert [answer.status_code for answer in answers] == [403] * 10 + [429] * 2
+    assert "Too many host passwords from here" in answers[-1].get_data(as_text=True)
+    assert guesser.post("/players/host/sign-in", data={"password": PASSWORD}).status_code == 429  # even the right one
+
+
+def test_a_short_host_password_is_warned_of_at_start(tmp_path, caplog):
+    make_app(f"sqlite:///{tmp_path / 'short.sqlite'}", SCOREKEEPER_ADMIN_PASSWORD="club2026")
+    assert "SCOREKEEPER_ADMIN_PASSWORD is 8 characters long: use 12 or more" in caplog.text
+    caplog.clear()
+    make_app(f"sqlite:///{tmp_path / 'long.sqlite'}", SCOREKEEPER_ADMIN_PASSWORD=PASSWORD + "!!")
+    assert "SCOREKEEPER_ADMIN_PASSWORD" not in caplog.text
