@@ -119,6 +119,8 @@ OPERATOR_SETTINGS: dict[str, object] = {
     # Wrong table codes (or scorer links) per client address: a code has 49.5 bits, so at this pace
     # finding one by guessing takes longer than anyone plays.
     "SCOREKEEPER_TABLE_CODE_LIMIT": "10 per minute",
+    # Exports (CSV, JSON) per client address: long answers, a few a minute is plenty.
+    "SCOREKEEPER_EXPORT_LIMIT": "20 per minute",
     # Host passwords tried per client address (the host's page): a host types it once a night.
     "SCOREKEEPER_HOST_SIGN_IN_LIMIT": "10 per minute; 100 per hour",
     # Where the rate limits count: memory:// counts per process; with more than one process

@@ -69,6 +69,9 @@ SLOW_DOWN = "Too many changes from here in a short time: wait a minute, then try
 # counts, and before it is judged, so no burst sent at once gets more than the limit judged; a
 # phone guessing codes is stopped long before it could find one (a table types its code once).
 CODE_ENDPOINTS = {"matches.claim", "matches.join"}
+# An export is a long answer: a few a minute per address is all a club needs.
+EXPORT_ENDPOINTS = {"history.export"}
+TOO_MANY_EXPORTS = "Too many exports from here in a short time: wait a minute, then try again."
 # The host's password: every try counts, before it is judged, in the shared store when there is one.
 HOST_SIGN_IN = "players.sign_in"
 WRONG_PASSWORDS = "Too many host passwords from here: wait, then try again."
@@ -114,6 +117,11 @@ def protect(app) -> None:
             lambda: current_app.config["SCOREKEEPER_TABLE_CODE_LIMIT"],
             scope="table-codes", error_message=WRONG_CODES,
             exempt_when=lambda: request.endpoint not in CODE_ENDPOINTS,
+        ),
+        ApplicationLimit(
+            lambda: current_app.config["SCOREKEEPER_EXPORT_LIMIT"],
+            scope="exports", error_message=TOO_MANY_EXPORTS,
+            exempt_when=lambda: request.endpoint not in EXPORT_ENDPOINTS,
         ),
         ApplicationLimit(
             lambda: current_app.config["SCOREKEEPER_HOST_SIGN_IN_LIMIT"],

@@ -56,13 +56,17 @@ class Selection:
 
 def rows(selection: Selection) -> Iterator[list]:
     """Every row of the selection's matches, by match id, hand and side (values as COLUMNS; the record
-    as it is stored, an object, written out as JSON text by the CSV)."""
+    as it is stored, an object, written out as JSON text by the CSV). Each batch is read whole in a
+    short transaction, and the connection goes back to the pool before its rows go out: a reader
+    that stalls holds a batch in memory, never a database connection."""
     statement, after = selection.statement(), 0
     while True:
         ids = db.session.scalars(statement, {"after": after, "limit": BATCH}).all()
+        batch = list(_batch(ids)) if ids else []
+        db.session.close()
         if not ids:
             return
-        yield from _batch(ids)
+        yield from batch
         after = ids[-1]
 
 

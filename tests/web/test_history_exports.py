@@ -13,6 +13,7 @@ import pytest
 from scorekeeper import data
 from scorekeeper.extensions import db
 from scorekeeper.models import Match, Player
+from tests.conftest import make_app
 from tests.web.test_data import populate
 
 
@@ -110,3 +111,23 @@ def test_no_exported_cell_is_a_formula_a_spreadsheet_would_run(app, client, acti
 
 def test_the_csv_names_its_charset_once(client, history):
     assert client.get("/export/hands.csv").headers["Content-Type"] == "text/csv; charset=utf-8"
+
+
+def test_an_export_holds_no_database_connection_while_its_reader_waits(app, client, history):
+    """A reader that takes the first bytes and stalls (issue 38, item 2): the rows already read are
+    held in memory, the connection is back in the pool."""
+    answer = client.get("/export/hands.csv", buffered=False)
+    chunks = iter(answer.response)
+    assert next(chunks)  # the reader has its first bytes, and reads no more for now
+    with app.app_context():
+        assert db.engine.pool.checkedout() == 0
+    answer.close()
+
+
+def test_exports_are_limited_per_address(tmp_path):
+    limited = make_app(f"sqlite:///{tmp_path / 'exports.sqlite'}", RATELIMIT_ENABLED=True,
+                       SCOREKEEPER_EXPORT_LIMIT="3 per minute")
+    reader = limited.test_client()
+    statuses = [reader.get("/export/hands.json").status_code for _ in range(5)]
+    assert statuses == [200, 200, 200, 429, 429]
+    assert reader.get("/matches").status_code == 200  # the pages are not counted
