@@ -18,6 +18,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from . import (
     connections,
     cookies,
+    faults,
     i18n,
     jsontext,
     live,
@@ -241,6 +242,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     register_blueprints(app)
     i18n.init_app(app)
     offline.init_app(app)
+    faults.init_app(app)
     register_errors(app)
     register_commands(app)
     register_verify(app)

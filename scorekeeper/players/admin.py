@@ -19,6 +19,7 @@ from sqlalchemy.orm import aliased
 
 from ..errors import Conflict, Invalid, NotFound
 from ..extensions import db
+from ..faults import clash_or_trouble
 from ..games import GAMES
 from ..history import stories
 from ..models import Match, MatchEvent, Player, PlayerTally, Seat
@@ -127,6 +128,6 @@ def _log_seats(leaving: Player, staying: Player) -> None:
 def _commit() -> None:
     try:
         db.session.commit()
-    except (IntegrityError, OperationalError):  # a player of that name added, or a match changed, meanwhile
+    except (IntegrityError, OperationalError) as error:  # a player of that name added, or a match changed, meanwhile
         db.session.rollback()
-        raise Conflict(BUSY) from None
+        raise clash_or_trouble(error, Conflict(BUSY)) from None

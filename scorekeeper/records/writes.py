@@ -22,6 +22,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from .. import tallies
 from ..errors import Conflict, Invalid, NotFound, ServiceError
 from ..extensions import db
+from ..faults import clash_or_trouble, trouble_of
 from ..games import GAMES, Game, HandResult, RecordError, Replay, ReplayError, Table, get_game
 from ..games.base import encode_state, replay_from
 from ..games.texts import Text, to_json
@@ -110,8 +111,11 @@ def create_match(
     for _ in range(3):  # another match may add one of these new players at the same moment
         try:
             return _seat(table, game, names, parsed)
-        except (IntegrityError, OperationalError):
+        except (IntegrityError, OperationalError) as error:
             db.session.rollback()  # the player exists now: the next round finds it
+            trouble = trouble_of(error)  # unless the database itself failed: no round mends that
+            if trouble is not None:
+                raise trouble from None
     raise Conflict(PLAYERS_BUSY)
 
 
@@ -180,9 +184,9 @@ def _claim(match: Match, held: bool = False, **columns) -> None:
     else:
         try:
             claimed = db.session.connection().execute(_claim_statement(tuple(columns)), parameters)
-        except OperationalError:  # SQLite: another write got in after this request read the match
+        except OperationalError as error:  # SQLite: another write got in after this request read the match
             db.session.rollback()
-            raise Conflict(CHANGED_ELSEWHERE) from None
+            raise clash_or_trouble(error, Conflict(CHANGED_ELSEWHERE)) from None
         if claimed.rowcount != 1:
             db.session.rollback()
             raise Conflict(CHANGED_ELSEWHERE)
@@ -211,9 +215,9 @@ def _claim_statement(names: tuple[str, ...], returning: bool = False):
 def _commit() -> None:
     try:
         db.session.commit()
-    except (IntegrityError, OperationalError):
+    except (IntegrityError, OperationalError) as error:
         db.session.rollback()
-        raise Conflict(CHANGED_ELSEWHERE) from None
+        raise clash_or_trouble(error, Conflict(CHANGED_ELSEWHERE)) from None
 
 
 # -- hands --------------------------------------------------------------------------------------
@@ -592,9 +596,9 @@ def _follow_history(change) -> None:
     with another write is this write's conflict."""
     try:
         change()
-    except (IntegrityError, OperationalError):
+    except (IntegrityError, OperationalError) as error:
         db.session.rollback()
-        raise Conflict(CHANGED_ELSEWHERE) from None
+        raise clash_or_trouble(error, Conflict(CHANGED_ELSEWHERE)) from None
 
 
 def _rewrite(match: Match, records: list[Any], changed: int = 0, deleted: int = 0, start=None, first: int = 1) -> Scored:
