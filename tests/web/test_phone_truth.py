@@ -14,22 +14,12 @@ import pytest
 
 from scorekeeper.i18n import SPOKEN
 from tests.conftest import Actions
+from tests.web.test_offline_server import hand, tricks
 
 FOUR = ["Ann", "Bo", "Cy", "Di"]
 STATIC = Path(__file__).resolve().parents[2] / "scorekeeper" / "static"
 # A string literal in a script that reads as words for people: a capital, a word, a space, a word.
 PROSE = re.compile(r"""(["'`])[A-Z][a-z]+ [a-z]+[^"'`]*\1""")
-
-
-def hand(client, match_id: int, expected: int, won: int, token: str | None = None):
-    data = {"outcome": "tricks", "tricks-0": str(won), "expected": str(expected)}
-    if token:
-        data["token"] = token
-    return client.post(f"/matches/{match_id}/hands", data=data)
-
-
-def tricks(actions: Actions, match_id: int) -> list[list[int]]:
-    return [h["record"]["tricks"] for h in actions.match(match_id)["hands"]]
 
 
 def test_a_hand_for_a_number_another_phone_took_is_offered_as_the_next_with_its_values(app, client):
