@@ -23,11 +23,9 @@
     });
   }
   var source = new EventSource(banner.dataset.watch);
-  // A page on its way to another (a form posted the ordinary way, a link) follows nothing more: a
-  // reload now would cancel that navigation, and with it the answer the table is waiting for.
-  function leave() { source.close(); }
-  addEventListener("beforeunload", leave);
-  document.addEventListener("submit", function (event) { if (!event.defaultPrevented) leave(); });
+  // A page whose form is posted the ordinary way follows nothing more: a reload now would cancel
+  // that navigation, and with it the answer the table is waiting for.
+  document.addEventListener("submit", function (event) { if (!event.defaultPrevented) source.close(); });
   source.addEventListener("change", function () {
     if (document.querySelector("form[data-sending]")) return;  // this phone's own change: its answer moves the page
     source.close();

@@ -30,7 +30,9 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+# A phone-sized context. Its service worker is blocked unless a test is about it (the mark
+# `service_worker`): closing a context while its worker is still installing can hang Chromium.
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "service_workers": "block"}
 SHOTS = Path("/tmp/shots")
 
 
@@ -95,7 +97,8 @@ def pytest_runtest_call(item):
 @pytest.fixture
 def page(request, browser, live_server):
     """A fresh phone-sized page that may only talk to the live server."""
-    context = browser.new_context(base_url=live_server, **PHONE)
+    workers = "allow" if request.node.get_closest_marker("service_worker") else "block"
+    context = browser.new_context(base_url=live_server, **{**PHONE, "service_workers": workers})
     context.set_default_timeout(5000)
     own = urlsplit(live_server).netloc
     strangers = request.node.stash.setdefault(STRANGERS, [])

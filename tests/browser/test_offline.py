@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 from .conftest import PHONE, Started, TableApi
 from .table import group, the_form
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 FOUR = ["Ann", "Bob", "Cy", "Di"]
 A = "Ann & Cy"
