@@ -180,7 +180,7 @@ def test_a_kept_page_behind_the_server_is_replaced_once_the_server_answers(page:
 
 def test_without_a_service_worker_a_hand_entered_offline_still_waits_and_is_sent(
         browser, live_server, table_api: TableApi) -> None:
-    context = browser.new_context(base_url=live_server, service_workers="block", **PHONE)
+    context = browser.new_context(base_url=live_server, **PHONE)  # PHONE blocks the service worker
     page = context.new_page()
     match = table_api.start("court_piece", FOUR)
     table_api.join(page, match)
