@@ -14,6 +14,9 @@ Then, from one process of greenlets (gevent, the standard library's http.client 
    --idle-seconds (30), while a phone reads a match page and a rules page.
 3. --half-sent writes (50), each its headers and one byte of a 100-byte body, held --hold seconds
    (60), while a phone reads pages.
+4. --slow-readers exports (100) of the whole history, grown first to --export-matches matches
+   (15,000, cloned as bench.py clones them), half as CSV and half as JSON: each reads 4 KB and then
+   stops reading for --export-seconds (60) while a club night of --tables tables plays on (issue 38).
 
 Two configurations (--only one of them): SQLite with 1 worker; PostgreSQL (scripts/postgres.sh, a
 database of its own, dropped after) with 2 workers and the rate limits in Redis (scripts/redis.sh,
@@ -23,7 +26,8 @@ limits are raised for the run (the report says so).
 Targets (issue 19): 0 errors; every page and write p95 at most 10× the bare route's; a hand
 reaches its watchers within 1 s (p95); the idle streams hold no database connection beyond the
 idle pool and leave the pages' p95 within 10× the bare route's; the half-sent writes leave every
-page answering within 1 s. The report is Markdown, on stdout and in bench/out/load-<config>.txt
+page answering within 1 s; with the slow export readers held, every page and write p95 within 10×
+the bare route's and no 503 (nor any other error). The report is Markdown, on stdout and in bench/out/load-<config>.txt
 (the server's log beside it, load-<config>-server.log); progress goes to stderr. Exit status 1 when
 a target is missed or a configuration could not run. Every request has a deadline (10 s; a watch
 stream 15 s of silence, 40 s in all), and every phone stops by itself at the end of its phase.
@@ -68,6 +72,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path[:0] = [str(ROOT), str(HERE)]
 
+import bench_fill  # noqa: E402
 import bench_report as report  # noqa: E402
 
 from tests.proof.live_server import CONFIG, GUNICORN, LiveServer, free_port  # noqa: E402
@@ -92,7 +97,10 @@ SETTLE_LIMIT = 60  # ...waited for at most this long, while the server finishes 
 GRACE = 5.0  # a hand acknowledged this close to the end of the night may reach its watchers after it
 PAGE_MAX_MS = 1000.0
 DELIVERY_MS = 1000.0
-RAISED = {"SCOREKEEPER_WRITE_LIMIT": "1000000 per minute", "SCOREKEEPER_NEW_MATCH_LIMIT": "1000000 per minute"}
+RAISED = {"SCOREKEEPER_WRITE_LIMIT": "1000000 per minute", "SCOREKEEPER_NEW_MATCH_LIMIT": "1000000 per minute",
+          "SCOREKEEPER_EXPORT_LIMIT": "1000000 per minute"}
+EXPORT_READ = 4096  # bytes a slow export reader reads before it stops reading
+EXPORT_OPEN_RATE = 20  # slow readers opened a second
 
 BARE = "bare route"
 MATCH_PAGE = "match page"
@@ -870,6 +878,114 @@ def half_sent_table(held: list[HalfSent]) -> list[str]:
     return report.table(["what happened", "writes", "when (after the headers)"], rows, right_from=1)
 
 
+# -- 4. slow export readers ----------------------------------------------------------------------
+
+
+@dataclass
+class SlowReader:
+    path: str
+    status: str | None = None  # the status line the server sent
+    read: int = 0  # bytes read before the reader stopped reading
+    closed: bool = False  # the server closed the connection while the reader held it
+    failure: str | None = None
+
+
+def slow_exports(run: Run) -> None:
+    args, port = run.args, run.server.port
+    grown = grow_history(run, args.export_matches)
+    say(f"  {args.slow_readers} slow export readers held {args.export_seconds:g} s beside a club night")
+    rec, readers, seen, connections = Recorder(), [], [], []
+    begin = now() + args.slow_readers / EXPORT_OPEN_RATE + 1  # the window measured: every reader stalled by then
+    until = begin + args.export_seconds
+    paths = ("/export/hands.csv", "/export/hands.json")
+    holders = [rec.spawn(hold_export, port, paths[n % 2], until, readers, delay=n / EXPORT_OPEN_RATE)
+               for n in range(args.slow_readers)]
+    gevent.sleep(left(begin))
+    tables = seat_the_club(args.tables)
+    phones = [rec.spawn(play_table, port, rec, table, until, random.Random(n)) for n, table in enumerate(tables)]
+    phones += [rec.spawn(watch_table, port, rec, table, until, seen) for table in tables]
+    phones += [rec.spawn(browse, port, rec, until, random.Random(2000 + n)) for n in range(args.visitors)]
+    phones += [rec.spawn(probe, port, rec, until, [(BARE, "/bare")], BARE_EVERY),
+               rec.spawn(sample_connections, run.counter, until, connections)]
+    finish(holders + phones, until)
+    refused = sum(count for (_, how), count in rec.errors.items() if how == "HTTP 503")
+    run.show([f"### 4. {args.slow_readers} slow export readers held {args.export_seconds:g} s while a club night "
+              f"plays ({args.tables} tables, one watcher each, {args.visitors} visitors)", "",
+              f"The history: {grown}. Each reader asks for the whole history (half `/export/hands.csv`, half "
+              f"`.json`), reads {EXPORT_READ:,} bytes with a {EXPORT_READ:,}-byte receive buffer, then reads "
+              f"nothing more until the end; opened {EXPORT_OPEN_RATE} a second before the night is measured.", ""]
+             + slow_reader_table(readers) + [""]
+             + request_table(rec, kinds_seen(rec), run.verdicts, run.where) + [""]
+             + [f"503 answers: {refused:,} ({run.verdicts.check(refused == 0, f'{run.where}: {refused} × 503')})."]
+             + error_lines(rec, run.verdicts, run.where) + [""]
+             + [f"Database connections in use meanwhile: {connection_figures(connections, run.counter)}.", ""])
+
+
+def grow_history(run: Run, total: int) -> str:
+    """The database grown to `total` matches before the phase (not timed): template matches played
+    through the API of an app of this process on the same database, then cloned in bulk
+    (bench_fill.py), as a year of a busy club's history."""
+    from scorekeeper import create_app, sqlalchemy_url
+
+    began = now()
+    app = create_app({"SQLALCHEMY_DATABASE_URI": sqlalchemy_url(run.server.environment["DATABASE_URL"]),
+                      "SECRET_KEY": "load", "TESTING": True})
+    rng = random.Random(38)
+    players = bench_fill.club_players(app)
+    templates = bench_fill.play_templates(app.test_client(), rng)
+    cloner = bench_fill.Cloner(app, templates, players)
+    added = cloner.grow_to(total, rng)
+    with app.app_context():
+        from scorekeeper.extensions import db
+
+        db.engine.dispose()
+    return f"{cloner.count():,} matches ({added:,} cloned in {now() - began:.0f} s before the phase)"
+
+
+def hold_export(port: int, path: str, until: float, into: list[SlowReader]) -> None:
+    """An export that reads EXPORT_READ bytes through a small receive buffer, then stops reading
+    (a phone that went to sleep mid-download) until `until`."""
+    held = SlowReader(path)
+    into.append(held)
+    try:
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, EXPORT_READ)  # before connecting: the window
+        sock.settimeout(TIMEOUT)
+        sock.connect(("127.0.0.1", port))
+    except OSError as error:
+        held.failure = failure_kind(error)
+        return
+    with sock:
+        try:
+            sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n".encode())
+            received = b""
+            while len(received) < EXPORT_READ:
+                data = sock.recv(EXPORT_READ - len(received))
+                if not data:
+                    held.closed = True
+                    break
+                received += data
+            held.status, held.read = received.split(b"\r\n", 1)[0].decode(errors="replace"), len(received)
+        except OSError as error:
+            held.failure = failure_kind(error)
+            return
+        gevent.sleep(left(until))
+        try:
+            sock.setblocking(False)
+            held.closed = held.closed or sock.recv(1) == b""
+        except BlockingIOError:
+            pass  # still open, the rest of the export waiting
+        except OSError:
+            held.closed = True
+
+
+def slow_reader_table(readers: list[SlowReader]) -> list[str]:
+    groups = Counter((reader.path, reader.failure or reader.status or "no answer",
+                      "closed by the server" if reader.closed else "held open to the end") for reader in readers)
+    rows = [[path, what, how, f"{count}"] for (path, what, how), count in sorted(groups.items())]
+    return report.table(["export", "answer", "at the end", "readers"], rows, right_from=3)
+
+
 # -- the configurations ------------------------------------------------------------------------------
 
 
@@ -932,7 +1048,7 @@ def start_redis(stack: ExitStack) -> tuple[str | None, str]:
 
 def header(run: Run, database: str, storage: str) -> list[str]:
     load = os.getloadavg()[0]
-    limits = " and ".join(f"`{name}`" for name in RAISED)
+    limits = ", ".join(f"`{name}`" for name in RAISED)
     return [f"## Club night on {run.name} (`make load`)", "",
             f"{time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} cores, load average {load:.1f} at the start. "
             f"gunicorn with scripts/gunicorn.conf.py (gevent, {run.server.workers} worker"
@@ -942,7 +1058,8 @@ def header(run: Run, database: str, storage: str) -> list[str]:
             f"for the run (every phone here is 127.0.0.1, one client address); counted {storage}.", ""]
 
 
-PHASES = (("club night", club_night), ("idle streams", idle_streams), ("half-sent writes", half_sent))
+PHASES = (("club night", club_night), ("idle streams", idle_streams), ("half-sent writes", half_sent),
+          ("slow export readers", slow_exports))
 
 
 def run_config(kind: str, args) -> tuple[Run | None, list[str]]:
@@ -957,7 +1074,8 @@ def run_config(kind: str, args) -> tuple[Run | None, list[str]]:
             run.server.start()
         except Exception as error:  # the other configuration still runs
             return run, [failed(run, "start", error)]
-        return run, [why for name, phase in PHASES if (why := run_phase(run, name, phase))]
+        chosen = [(name, phase) for name, phase in PHASES if not args.phase or name in args.phase]
+        return run, [why for name, phase in chosen if (why := run_phase(run, name, phase))]
 
 
 def run_phase(run: Run, name: str, phase: Callable[[Run], None]) -> str | None:
@@ -1003,6 +1121,8 @@ def raise_open_files() -> int:
 def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--only", choices=("sqlite", "postgresql"), help="one configuration (default both)")
+    parser.add_argument("--phase", action="append", choices=[name for name, _ in PHASES],
+                        help="run this phase (repeat for more; default all)")
     parser.add_argument("--seconds", type=float, default=180, help="length of the club night (default 180)")
     parser.add_argument("--tables", type=int, default=50, help="tables, each with a scoring phone (default 50)")
     parser.add_argument("--watchers", type=int, default=3, help="phones watching each table (default 3)")
@@ -1011,6 +1131,10 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--idle-seconds", type=float, default=30, help="how long they are measured (default 30)")
     parser.add_argument("--half-sent", type=int, default=50, help="half-sent writes (default 50)")
     parser.add_argument("--hold", type=float, default=60, help="how long they are held, in seconds (default 60)")
+    parser.add_argument("--slow-readers", type=int, default=100, help="slow export readers (default 100)")
+    parser.add_argument("--export-matches", type=int, default=15000,
+                        help="matches in the history they export (default 15000)")
+    parser.add_argument("--export-seconds", type=float, default=60, help="how long they are held (default 60)")
     return parser.parse_args(argv)
 
 

@@ -27,7 +27,7 @@ from ..models import Hand, Match, Player, Seat
 COLUMNS = ["match", "game", "started", "status", "hand", "recorded", "side", "players", "change", "reasons", "record",
            "note"]
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-BATCH = 200  # matches read at a time
+BATCH = 50  # matches read at a time: what a stalled reader keeps in memory
 
 
 @dataclass(frozen=True)

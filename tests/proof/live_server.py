@@ -6,12 +6,17 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
+from email.message import Message
+from http.cookies import SimpleCookie
 from pathlib import Path
+from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parents[2]
 GUNICORN = Path(sys.executable).with_name("gunicorn")
@@ -36,9 +41,9 @@ class LiveServer:
     """gunicorn in a process group of its own, so the tests can kill -9 it and its worker at once
     (and nothing else)."""
 
-    def __init__(self, database_url: str, log: Path, **environment: str):
+    def __init__(self, database_url: str, log: Path, config: Path = CONFIG, **environment: str):
         self.port = free_port()
-        self.log = log
+        self.log, self.config = log, config
         self.environment = {
             **os.environ,
             "HOST": "127.0.0.1",
@@ -55,7 +60,7 @@ class LiveServer:
     def start(self, timeout: float = 30) -> LiveServer:
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
-                [str(GUNICORN), "-c", str(CONFIG)], cwd=ROOT, env=self.environment,
+                [str(GUNICORN), "-c", str(self.config)], cwd=ROOT, env=self.environment,
                 stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
             )
         deadline = time.monotonic() + timeout
@@ -132,3 +137,60 @@ def _descriptors(pid: int) -> list[str]:
         except OSError:  # closed meanwhile
             pass
     return found
+
+
+@dataclass
+class Answer:
+    status: int
+    headers: Message
+    text: str
+
+    @property
+    def json(self):
+        return json.loads(self.text)
+
+
+CSRF = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
+
+
+class Phone:
+    """A phone's browser without scripts, against a LiveServer: it keeps the cookies the server sets
+    and posts a form with the CSRF token of the page the form is on."""
+
+    def __init__(self, server: LiveServer):
+        self.server = server
+        self.cookies: dict[str, str] = {}
+
+    def send(self, method: str, path: str, form: dict | None = None, json_body=None, headers: dict | None = None,
+             timeout: float = 10) -> Answer:
+        sent = {"Cookie": "; ".join(f"{name}={value}" for name, value in self.cookies.items())} if self.cookies else {}
+        body = None
+        if form is not None:
+            body, sent["Content-Type"] = urlencode(form), "application/x-www-form-urlencoded"
+        elif json_body is not None:
+            body, sent["Content-Type"] = json.dumps(json_body), "application/json"
+        connection = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=timeout)
+        try:
+            connection.request(method, path, body=body, headers={**sent, **(headers or {})})
+            answer = connection.getresponse()
+            data = answer.read()
+        finally:
+            connection.close()
+        self._keep(answer.headers.get_all("Set-Cookie") or [])
+        return Answer(answer.status, answer.headers, data.decode("utf-8", "replace"))
+
+    def get(self, path: str, **options) -> Answer:
+        return self.send("GET", path, **options)
+
+    def submit(self, path: str, fields: dict, page: str | None = None) -> Answer:
+        """Post `fields` to `path` as the form on `page` (by default `path` itself) would."""
+        token = CSRF.search(self.get(page or path).text)
+        return self.send("POST", path, form={**({"csrf_token": token.group(1)} if token else {}), **fields})
+
+    def _keep(self, lines: list[str]) -> None:
+        for line in lines:
+            for name, morsel in SimpleCookie(line).items():
+                if morsel["max-age"] == "0" or "1970" in morsel["expires"]:
+                    self.cookies.pop(name, None)
+                else:
+                    self.cookies[name] = morsel.value
