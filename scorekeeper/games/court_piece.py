@@ -127,9 +127,9 @@ def _longest_run(done: Finished, side: int) -> int:
 
 
 def _all_thirteen(done: Finished, side: int) -> int:
-    """Hands won with all thirteen tricks: the only hands worth `all13_courts` (52 or 53) or more;
-    any other hand scores a court or two at most."""
-    return sum(1 for hand in done.hands if hand.changes[side] >= done.state.options["all13_courts"])
+    """Hands in which the side took all thirteen tricks, as the table recorded them."""
+    return sum(1 for hand in done.hands if hand.record["outcome"] == Outcome.FIRST_SEVEN.value
+               and hand.record.get("all_thirteen") and hand.record["side"] == side)
 
 
 class CourtPiece(Race):

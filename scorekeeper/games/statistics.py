@@ -12,7 +12,7 @@ app names them:
         )
 
 Each `count` is given a finished match (`Finished`: its final state, its result and every hand's
-change, game won and state) and a side, and answers with a whole number for that side, or None where
+record, change, game won and state) and a side, and answers with a whole number for that side, or None where
 the figure does not apply to that match. `keep` says how one player's matches of the game add up:
 TOTAL (added up, and shown per match too), MOST or LEAST (the best of them), AVERAGE (per match).
 
@@ -24,7 +24,7 @@ This module imports nothing from the web, nor anything that does: the history re
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Protocol
@@ -37,6 +37,7 @@ class FinishedHand(Protocol):
     """One hand of a finished match, as a statistic reads it."""
 
     number: int
+    record: Mapping[str, Any]  # the hand as the table recorded it (the engine's checked record)
     changes: Sequence[int]  # what the hand scored for each side
     game_winner: int | None  # the side that won a game of the match with this hand, if any
 

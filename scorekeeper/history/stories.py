@@ -57,10 +57,10 @@ _STALE = "history: games left to follow up"
 
 
 class _StoredHand:
-    __slots__ = ("number", "changes", "game_winner", "_hands")
+    __slots__ = ("number", "record", "changes", "game_winner", "_hands")
 
-    def __init__(self, number, changes, game_winner, hands):
-        self.number, self.changes, self.game_winner, self._hands = number, changes, game_winner, hands
+    def __init__(self, number, record, changes, game_winner, hands):
+        self.number, self.record, self.changes, self.game_winner, self._hands = number, record, changes, game_winner, hands
 
     @property
     def state(self):
@@ -68,15 +68,15 @@ class _StoredHand:
 
 
 class _StoredHands(Sequence):
-    """A finished match's hands as its statistics read them: each hand's change and game won read
-    at once; the states after the hands only if a statistic asks (one query for them all)."""
+    """A finished match's hands as its statistics read them: each hand's record, change and game won
+    read at once; the states after the hands only if a statistic asks (one query for them all)."""
 
     def __init__(self, connection, game: str, match_id: int, found: Sequence | None = None):
         self.connection, self.game, self.match_id = connection, game, match_id
         if found is None:
             found = connection.execute(hands_statement(game), {"match_id": match_id}).all()
-        self.rows = [_StoredHand(row[0], row[1], row[2], self) for row in found]
-        self.states: dict[int, Any] | None = {row[0]: row[3] for row in found} if found and len(found[0]) > 3 else None
+        self.rows = [_StoredHand(row[0], row[1], row[2], row[3], self) for row in found]
+        self.states: dict[int, Any] | None = {row[0]: row[4] for row in found} if found and len(found[0]) > 4 else None
 
     def __len__(self) -> int:
         return len(self.rows)
@@ -92,7 +92,7 @@ class _StoredHands(Sequence):
         return decode_state(self.states[number])
 
 
-_HANDS = (select(Hand.number, Hand.changes, Hand.game_winner).where(Hand.match_id == bindparam("match_id"))
+_HANDS = (select(Hand.number, Hand.record, Hand.changes, Hand.game_winner).where(Hand.match_id == bindparam("match_id"))
           .order_by(Hand.number))
 _STATES = select(Hand.number, Hand.state).where(Hand.match_id == bindparam("match_id"))
 _HANDS_AND_STATES = _HANDS.add_columns(Hand.state)
@@ -108,11 +108,11 @@ def hands_statement(game: str):
 
 
 class _ReplayedHand:
-    __slots__ = ("number", "changes", "game_winner", "state")
+    __slots__ = ("number", "record", "changes", "game_winner", "state")
 
-    def __init__(self, number, result):
-        self.number, self.changes, self.game_winner, self.state = (number, list(result.changes), result.game_winner,
-                                                                   result.state)
+    def __init__(self, number, record, result):
+        self.number, self.record, self.changes, self.game_winner, self.state = (
+            number, record, list(result.changes), result.game_winner, result.state)
 
 
 def _replayed_in_full(scored) -> bool:
@@ -125,7 +125,8 @@ def figures_of(scored, connection=None, stored: Sequence | None = None) -> list[
     (`stored`: read already) unless the match was replayed in full (verify), when the replay's own
     results are used."""
     if _replayed_in_full(scored):
-        hands = [_ReplayedHand(number, result) for number, result in enumerate(scored.replay.results, start=1)]
+        hands = [_ReplayedHand(number, record, result) for number, (record, result)
+                 in enumerate(zip(scored.replay.records, scored.replay.results), start=1)]
     else:
         hands = _StoredHands(connection or db.session.connection(), scored.match.game, scored.match.id, stored)
     done = Finished(scored.state, scored.result, scored.table, hands)

@@ -20,6 +20,7 @@ class Hand:
     """A hand of the finished match as the history hands it to a statistic."""
 
     number: int
+    record: dict
     changes: list[int]
     game_winner: int | None
     state: Any
@@ -33,8 +34,8 @@ def finished(key: str, players: int, records: list[dict], call: bool = False, **
     state = done.state.evolve(called=True) if call else done.state
     result = game.result(state, called=call)
     assert result.over, result.headline
-    hands = [Hand(number, list(hand.changes), hand.game_winner, hand.state)
-             for number, hand in enumerate(done.results, start=1)]
+    hands = [Hand(number, record, list(hand.changes), hand.game_winner, hand.state)
+             for number, (record, hand) in enumerate(zip(done.records, done.results), start=1)]
     return Finished(state, result, table, hands)
 
 
@@ -96,6 +97,18 @@ def test_court_piece_counts():
                *[tricks(4, 9)] * 7]
     assert figures("court_piece", 4, records, call=True) == {
         "courts": [52, 2], "longest_run": [3, 8], "all_thirteen": [1, 0]}
+
+
+def test_court_piece_counts_all_thirteen_from_the_record_not_from_what_it_scored():
+    """Were all thirteen tricks worth 2 courts at some table, the hand is still all thirteen."""
+    records = [{"outcome": "first_seven", "side": B, "all_thirteen": True},
+               *[{"outcome": "tricks", "tricks": [9, 4]}] * 4]
+    done = finished("court_piece", 4, records, call=True)
+    worth_two = [Hand(h.number, h.record, [0, 2] if h.number == 1 else h.changes, h.game_winner, h.state)
+                 for h in done.hands]
+    all_thirteen = next(stat for stat in get_game("court_piece").statistics if stat.key == "all_thirteen")
+    counted = Finished(done.state, done.result, done.table, worth_two)
+    assert [all_thirteen.count(counted, side) for side in (A, B)] == [0, 1]
 
 
 def test_envite_counts():
