@@ -74,8 +74,11 @@ WIRE = {"Accept-Encoding": "gzip, deflate, br"}  # what Chromium sends: pages go
 ASSET = re.compile(r'(?:href|src)="(/static/[^"?#]+)')
 # A reference that leaves this host: an absolute or protocol-relative URL where the browser fetches
 # or goes (links, scripts, styles, images, forms), or a CSS url(...) to another host.
-EXTERNAL = re.compile(r'(?:href|src|action|srcset|formaction|poster|data)\s*=\s*"(?:[a-z][a-z0-9+.-]*:)?//'
-                      r'|url\(\s*["\']?(?:https?:)?//|@import\s+["\']?(?:https?:)?//', re.I)
+EXTERNAL = re.compile(
+    r'(?:href|src|action|srcset|formaction|poster|data)\s*=\s*"(?:[a-z][a-z0-9+.-]*:)?//'
+    r'|url\(\s*["\']?(?:https?:)?//|@import\s+["\']?(?:https?:)?//',
+    re.I,
+)
 JS_EXTERNAL = re.compile(r'["\'`](?:https?:)?//(?!www\.w3\.org/)', re.I)
 
 
@@ -88,12 +91,14 @@ def say(message: str) -> None:
 
 def make_app(url: str):
     """The app as served, on `url`: CSRF on, rate limits on but far above what the bench sends."""
-    app = create_app({
-        "SQLALCHEMY_DATABASE_URI": url,
-        "SECRET_KEY": "bench",
-        "SCOREKEEPER_WRITE_LIMIT": "1000000 per minute",
-        "SCOREKEEPER_NEW_MATCH_LIMIT": "1000000 per minute",
-    })
+    app = create_app(
+        {
+            "SQLALCHEMY_DATABASE_URI": url,
+            "SECRET_KEY": "bench",
+            "SCOREKEEPER_WRITE_LIMIT": "1000000 per minute",
+            "SCOREKEEPER_NEW_MATCH_LIMIT": "1000000 per minute",
+        }
+    )
     app.add_url_rule("/bare", "bare", lambda: "ok")
     return app
 
@@ -283,11 +288,11 @@ def build_setup(app, visitor, rng: random.Random, hands: int) -> tuple[list[int]
     players = bench_fill.club_players(app)
     templates = bench_fill.play_templates(visitor, rng)
     say(f"  {len(templates)} template matches played through the API")
-    bench_history.play_regulars(visitor, bench_fill.CLUB[:bench_history.REGULARS])
+    bench_history.play_regulars(visitor, bench_fill.CLUB[: bench_history.REGULARS])
     long_plays = []
     names = bench_fill.CLUB
     for number, game in enumerate(LONG_GAMES):
-        seated = names[number * 4: number * 4 + game.players]
+        seated = names[number * 4 : number * 4 + game.players]
         play = Play(visitor, game.key, seated, game.options, seed=number + 1)
         built = time.perf_counter()
         play.play(visitor, hands)
@@ -298,8 +303,9 @@ def build_setup(app, visitor, rng: random.Random, hands: int) -> tuple[list[int]
     return players, templates, long_plays
 
 
-def run_database(run: Run, verdicts: report.Verdicts, profile_out: list[str], setup: Setup | None,
-                 keep_setup: bool) -> Setup | None:
+def run_database(
+    run: Run, verdicts: report.Verdicts, profile_out: list[str], setup: Setup | None, keep_setup: bool
+) -> Setup | None:
     args, began = run.args, time.perf_counter()
     rng = random.Random(14)
     say(f"== {run.name}")
@@ -316,8 +322,13 @@ def run_database(run: Run, verdicts: report.Verdicts, profile_out: list[str], se
         players, templates, long_plays = build_setup(app, visitor, rng, args.hands)
         how = "built through the API"
         if keep_setup:
-            setup = Setup(bench_fill.snapshot(app), players, templates,
-                          [(game, play.fork(), primer.fork()) for game, play, primer in long_plays], 0.0)
+            setup = Setup(
+                bench_fill.snapshot(app),
+                players,
+                templates,
+                [(game, play.fork(), primer.fork()) for game, play, primer in long_plays],
+                0.0,
+            )
     else:
         bench_fill.copy_rows(setup.rows, app)
         players, templates = setup.players, setup.templates
@@ -359,15 +370,19 @@ def run_database(run: Run, verdicts: report.Verdicts, profile_out: list[str], se
         fills.append(f"{size_name(size)}: {added:,} matches cloned in {fill_seconds:.1f} s")
         say(f"  {size:,} matches ({added:,} added in {fill_seconds:.1f} s): timing")
         with app.app_context():
-            viewed = list(db.session.scalars(
-                select(Match.id).where(Match.id.not_in(special | {probe.id})).order_by(func.random()).limit(40)))
+            viewed = list(
+                db.session.scalars(
+                    select(Match.id).where(Match.id.not_in(special | {probe.id})).order_by(func.random()).limit(40)
+                )
+            )
             db.session.remove()
         viewed_urls = [f"/matches/{i}" for i in viewed]
         player_urls = [f"/players/{i}" for i in players[:40]]
         csrf = csrf_token(scorer, f"/matches/{probe.id}")
         # Measured within this size's round: the lambdas bind this size's probe and token.
-        form = write("record a hand (form)", probe, lambda probe=probe, csrf=csrf: probe.form_post(scorer, csrf), 302,
-                     visitor)
+        form = write(
+            "record a hand (form)", probe, lambda probe=probe, csrf=csrf: probe.form_post(scorer, csrf), 302, visitor
+        )
         api = write("record a hand (API)", probe, lambda probe=probe: probe.api_post(visitor), 201, visitor)
         requests = [
             get(visitor, "/bare", name=BARE),
@@ -386,8 +401,13 @@ def run_database(run: Run, verdicts: report.Verdicts, profile_out: list[str], se
             api,
         ]
         requests += [get(visitor, urls, name=name) for name, urls in bench_history.pages(players, viewed)]
-        requests.append(Request("finish a match (API), rated in the write",
-                                lambda rng=rng: bench_history.finish_write(visitor, names, rng), bench_history.finished))
+        requests.append(
+            Request(
+                "finish a match (API), rated in the write",
+                lambda rng=rng: bench_history.finish_write(visitor, names, rng),
+                bench_history.finished,
+            )
+        )
         for name, samples in measure(requests, args.requests, args.warmup).items():
             figures.setdefault(name, {})[size] = samples
         last_requests = requests
@@ -402,10 +422,12 @@ def run_database(run: Run, verdicts: report.Verdicts, profile_out: list[str], se
     bare_cold = cold(run.url, "/bare", args.cold_runs)
     for game, play, primer in long_plays:
         page = f"/matches/{play.id}"
-        long_figures.setdefault("page, cold process (first request of a fresh process)", {})[game.key] = \
-            cold(run.url, page, args.cold_runs, cookie=cookie)
+        long_figures.setdefault("page, cold process (first request of a fresh process)", {})[game.key] = cold(
+            run.url, page, args.cold_runs, cookie=cookie
+        )
         long_figures.setdefault("page, cold match (first view, in a process that served another match)", {})[
-            game.key] = cold(run.url, page, args.cold_runs, prime=f"/matches/{primer.id}", cookie=cookie)
+            game.key
+        ] = cold(run.url, page, args.cold_runs, prime=f"/matches/{primer.id}", cookie=cookie)
     say(f"  {args.hands}-hand matches: warm")
     reads, writes = [get(visitor, "/bare", name=BARE)], [get(visitor, "/bare", name=BARE)]
     long_names = {}
@@ -445,18 +467,25 @@ def run_database(run: Run, verdicts: report.Verdicts, profile_out: list[str], se
     run.seconds = time.perf_counter() - began
     lines = run.lines
     lines += [f"### {run.short}: pages and API calls as the club grows", ""]
-    lines.append(f"p50 / p95 in ms of {args.requests} requests of each kind (after {args.warmup} warm-up rounds), "
-                 f"made in rounds, one of each kind per round; the bare route is measured in the same rounds. "
-                 f"Writes record Court Piece hands on a match started through the API at that size. "
-                 f"Growth is judged on p95 ÷ the bare route's p95 at each size (the bare route, which touches "
-                 f"no database, moved by the growth shown in its row).")
+    lines.append(
+        f"p50 / p95 in ms of {args.requests} requests of each kind (after {args.warmup} warm-up rounds), "
+        f"made in rounds, one of each kind per round; the bare route is measured in the same rounds. "
+        f"Writes record Court Piece hands on a match started through the API at that size. "
+        f"Growth is judged on p95 ÷ the bare route's p95 at each size (the bare route, which touches "
+        f"no database, moved by the growth shown in its row)."
+    )
     lines.append("")
     lines += report.size_table(run.short, args.sizes, figures, counts, verdicts, BARE)
     copy = ", COPY on PostgreSQL" if run.short == "PostgreSQL" else ""
-    lines += ["", f"Filled in bulk (clones of {len(templates)} template matches, Core insert{copy}; the players' "
-              "stories worked out again after each fill): "
-              + "; ".join(fills) + f". The set-up (the club, the templates and {len(LONG_GAMES)} long matches) "
-              f"was {how} in {setup_seconds:.0f} s.", ""]
+    lines += [
+        "",
+        f"Filled in bulk (clones of {len(templates)} template matches, Core insert{copy}; the players' "
+        "stories worked out again after each fill): "
+        + "; ".join(fills)
+        + f". The set-up (the club, the templates and {len(LONG_GAMES)} long matches) "
+        f"was {how} in {setup_seconds:.0f} s.",
+        "",
+    ]
     lines += bench_history.rerating_table(run.short, rerating, verdicts)
     lines += long_tables(run.short, args.hands, long_figures, long_plays, bare_warm, bare_cold, verdicts)
     lines += ["", f"### {run.short}: page weights (at {size_name(args.sizes[-1])} matches)", ""]
@@ -484,8 +513,15 @@ def size_name(size: int) -> str:
     return report.size_name(size)
 
 
-def long_tables(db_name: str, built: int, figures: dict[str, dict[str, list[float]]], plays, bare_warm: list[float],
-                bare_cold: list[float], verdicts: report.Verdicts) -> list[str]:
+def long_tables(
+    db_name: str,
+    built: int,
+    figures: dict[str, dict[str, list[float]]],
+    plays,
+    bare_warm: list[float],
+    bare_cold: list[float],
+    verdicts: report.Verdicts,
+) -> list[str]:
     keys = [game.key for game, _, _ in plays]
     hands = plays[0][1].count if plays else 0
     lines = [f"### {db_name}: long matches, one game of each family", ""]
@@ -502,8 +538,10 @@ def long_tables(db_name: str, built: int, figures: dict[str, dict[str, list[floa
     lines.append("")
     head = ["request"] + [f"{game.key} ({game.family})" for game, _, _ in plays]
     head += ["worst p95 ÷ bare", "≤ 10× bare"]
-    rows = [[BARE + ", warm", *[report.pair(bare_warm)] * len(keys), "", ""],
-            [BARE + ", first request of a fresh process", *[report.pair(bare_cold)] * len(keys), "", ""]]
+    rows = [
+        [BARE + ", warm", *[report.pair(bare_warm)] * len(keys), "", ""],
+        [BARE + ", first request of a fresh process", *[report.pair(bare_cold)] * len(keys), "", ""],
+    ]
     for label, by_game in figures.items():
         floor = report.p95(bare_cold) if "cold process" in label else report.p95(bare_warm)
         worst_key = max(keys, key=lambda k: report.p95(by_game[k]))
@@ -512,14 +550,18 @@ def long_tables(db_name: str, built: int, figures: dict[str, dict[str, list[floa
         verdict = verdicts.check(not slow, f"{db_name}: long match {label} p95 over 10× bare for {', '.join(slow)}")
         rows.append([label] + [report.pair(by_game[k]) for k in keys] + [report.ratio(worst), verdict])
     lines += report.table(head, rows)
-    lines += ["", f"| game | family | players | options | how it lasts {built} hands | hands redrawn "
-                  "| hands that score nothing |",
-              "| --- | --- | ---: | --- | --- | ---: | ---: |"]
+    lines += [
+        "",
+        f"| game | family | players | options | how it lasts {built} hands | hands redrawn "
+        "| hands that score nothing |",
+        "| --- | --- | ---: | --- | --- | ---: | ---: |",
+    ]
     for game, play, _ in plays:
         options = ", ".join(f"{k} {json.dumps(v)}" for k, v in game.options.items()) or "defaults"
         how = game.how.replace("500 hands", f"{built} hands")
-        lines.append(f"| {game.key} | {game.family} | {game.players} | {options} | {how} | {play.redrawn} "
-                     f"| {play.neutral} |")
+        lines.append(
+            f"| {game.key} | {game.family} | {game.players} | {options} | {how} | {play.redrawn} | {play.neutral} |"
+        )
     return lines
 
 
@@ -579,8 +621,10 @@ def weight_table(rows, verdicts: report.Verdicts, db_name: str) -> list[str]:
     for label, url, kind, html, assets, external in rows:
         limit = report.LIST_LIMIT if kind else report.PAGE_LIMIT
         total = html + assets
-        ok = verdicts.check(total <= limit and external == 0,
-                            f"{db_name}: {label} `{url}` weighs {total:,} B (limit {limit:,}), {external} other hosts")
+        ok = verdicts.check(
+            total <= limit and external == 0,
+            f"{db_name}: {label} `{url}` weighs {total:,} B (limit {limit:,}), {external} other hosts",
+        )
         out.append([f"{label} `{url}`", f"{html:,}", f"{assets:,}", f"{total:,}", f"{limit:,}", str(external), ok])
     return report.table(["page", "HTML B", "CSS+JS B", "total B", "limit B", "other hosts", "target"], out)
 
@@ -607,8 +651,11 @@ def profile(db_name: str, app, requests: list[Request], figures, size: int, coun
         statements.append((time.perf_counter() - conn.info["bench_started"].pop(), statement))
 
     slowest = sorted((r for r in requests if r.name != BARE), key=lambda r: -report.p95(figures[r.name][size]))
-    lines = [f"### {db_name}: where the time goes (10 requests of each of the slowest kinds, at "
-             f"{size_name(size)} matches; times under cProfile, so inflated)", ""]
+    lines = [
+        f"### {db_name}: where the time goes (10 requests of each of the slowest kinds, at "
+        f"{size_name(size)} matches; times under cProfile, so inflated)",
+        "",
+    ]
     event.listen(engine, "before_cursor_execute", before)
     event.listen(engine, "after_cursor_execute", after)
     try:
@@ -625,8 +672,12 @@ def profile(db_name: str, app, requests: list[Request], figures, size: int, coun
                 took += time.perf_counter() - start
                 if request.check:
                     request.check(answer)
-            lines += [f"{request.name}: p95 {report.ms(report.p95(figures[request.name][size]))} ms; "
-                      f"under the profiler {took * 100:.1f} ms a request", "", "```text"]
+            lines += [
+                f"{request.name}: p95 {report.ms(report.p95(figures[request.name][size]))} ms; "
+                f"under the profiler {took * 100:.1f} ms a request",
+                "",
+                "```text",
+            ]
             lines += profile_summary(pstats.Stats(profiler), statements)
             lines += ["```", ""]
     finally:
@@ -652,7 +703,7 @@ def profile_summary(stats, statements: list[tuple[float, str]], runs: int = 10) 
     ours = [(cum, key) for key, (_, _, _, cum, _) in entries.items() if key[0].startswith(mine)]
     out.append("The app's functions and templates, by cumulative time (ms a request):")
     for cum, (path, line, name) in sorted(ours, reverse=True)[:10]:
-        out.append(f"  {cum * 1000 / runs:7.1f}  {path[len(root):]}:{line} {name}")
+        out.append(f"  {cum * 1000 / runs:7.1f}  {path[len(root) :]}:{line} {name}")
     out.append("Own time, all code (ms a request):")
     for key, (_, calls, own, _, _) in sorted(entries.items(), key=lambda item: -item[1][2])[:6]:
         path, line, name = key
@@ -666,18 +717,31 @@ def profile_summary(stats, statements: list[tuple[float, str]], runs: int = 10) 
 
 def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--quick", action="store_true",
-                        help="a smoke run: 100 and 1,000 matches, 60-hand long matches, 5 requests each")
+    parser.add_argument(
+        "--quick", action="store_true", help="a smoke run: 100 and 1,000 matches, 60-hand long matches, 5 requests each"
+    )
     parser.add_argument("--sizes", help="database sizes, comma-separated (default 100,10000,100000)")
-    parser.add_argument("--requests", type=int,
-                        help="requests of each kind kept (default 100; the p95 of 30 is the second slowest of them)")
+    parser.add_argument(
+        "--requests",
+        type=int,
+        help="requests of each kind kept (default 100; the p95 of 30 is the second slowest of them)",
+    )
     parser.add_argument("--warmup", type=int, help="warm-up rounds not kept (default 3)")
     parser.add_argument("--hands", type=int, help="hands in each long match (default 500)")
     parser.add_argument("--cold-runs", type=int, help="fresh processes per cold figure (default 5)")
-    parser.add_argument("--database", choices=("auto", "sqlite", "postgresql", "both"), default="auto",
-                        help="auto: SQLite, and PostgreSQL too when TEST_POSTGRES_URL or BENCH_POSTGRES_URL is set")
-    parser.add_argument("--profile", type=int, default=0, metavar="N",
-                        help="profile the N slowest request kinds at the largest size (cProfile)")
+    parser.add_argument(
+        "--database",
+        choices=("auto", "sqlite", "postgresql", "both"),
+        default="auto",
+        help="auto: SQLite, and PostgreSQL too when TEST_POSTGRES_URL or BENCH_POSTGRES_URL is set",
+    )
+    parser.add_argument(
+        "--profile",
+        type=int,
+        default=0,
+        metavar="N",
+        help="profile the N slowest request kinds at the largest size (cProfile)",
+    )
     parser.add_argument("--keep", action="store_true", help="keep the SQLite file (its folder is printed)")
     parser.add_argument("--cold", help=argparse.SUPPRESS)  # in a fresh process: time the first GET of this path
     parser.add_argument("--db", help=argparse.SUPPRESS)
@@ -703,19 +767,25 @@ def main(argv: list[str] | None = None) -> int:
     report.EXPECTED[0] = args.requests
     began = time.perf_counter()
     server = postgres_server()
-    wanted = {"auto": ["sqlite"] + (["postgresql"] if server else []), "sqlite": ["sqlite"],
-              "postgresql": ["postgresql"], "both": ["sqlite", "postgresql"]}[args.database]
+    wanted = {
+        "auto": ["sqlite"] + (["postgresql"] if server else []),
+        "sqlite": ["sqlite"],
+        "postgresql": ["postgresql"],
+        "both": ["sqlite", "postgresql"],
+    }[args.database]
     if "postgresql" in wanted and not server:
         raise SystemExit("PostgreSQL: set BENCH_POSTGRES_URL or TEST_POSTGRES_URL (url=$(scripts/postgres.sh start))")
     load = os.getloadavg()
-    show([
-        "## Speed and size (`make bench`)",
-        "",
-        f"{'Quick smoke run (`--quick`): not figures for the README. ' if args.quick else ''}"
-        f"{time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, load average {load[0]:.1f} at the start, "
-        f"Python {platform.python_version()}, measured in-process through Flask's test client.",
-        "",
-    ])
+    show(
+        [
+            "## Speed and size (`make bench`)",
+            "",
+            f"{'Quick smoke run (`--quick`): not figures for the README. ' if args.quick else ''}"
+            f"{time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, load average {load[0]:.1f} at the start, "
+            f"Python {platform.python_version()}, measured in-process through Flask's test client.",
+            "",
+        ]
+    )
     verdicts, profiles, runs, setup, failed = report.Verdicts(), [], [], None, []
     for number, kind in enumerate(wanted):
         folder, drop, name = None, None, kind
@@ -724,6 +794,7 @@ def main(argv: list[str] | None = None) -> int:
                 folder = tempfile.mkdtemp(prefix="scorekeeper-bench-")
                 url = f"sqlite:///{folder}/bench.sqlite"
                 import sqlite3
+
                 sync = os.environ.get("SCOREKEEPER_SQLITE_SYNCHRONOUS", "FULL").upper()
                 name = f"SQLite {sqlite3.sqlite_version} (WAL, synchronous={sync}, a file in {tempfile.gettempdir()})"
             else:
@@ -758,11 +829,13 @@ def main(argv: list[str] | None = None) -> int:
     out = list(profiles)
     if verdicts.missed:
         out += ["Targets not met:", ""] + [f"- {missed}" for missed in verdicts.missed] + [""]
-    out.append(f"**Summary:** {verdicts.checked - len(verdicts.missed)} of {verdicts.checked} targets met"
-               f"{'; ' + str(len(verdicts.missed)) + ' NOT met' if verdicts.missed else ', all of them'} "
-               f"({', '.join(r.name.split(' (')[0] for r in runs) or 'no database'}; "
-               f"sizes {', '.join(size_name(s) for s in args.sizes)}; run {total / 60:.1f} min)"
-               + (f"; FAILED: {'; '.join(failed)}." if failed else "."))
+    out.append(
+        f"**Summary:** {verdicts.checked - len(verdicts.missed)} of {verdicts.checked} targets met"
+        f"{'; ' + str(len(verdicts.missed)) + ' NOT met' if verdicts.missed else ', all of them'} "
+        f"({', '.join(r.name.split(' (')[0] for r in runs) or 'no database'}; "
+        f"sizes {', '.join(size_name(s) for s in args.sizes)}; run {total / 60:.1f} min)"
+        + (f"; FAILED: {'; '.join(failed)}." if failed else ".")
+    )
     show(out)
     return 1 if verdicts.missed or failed else 0
 

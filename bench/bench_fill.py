@@ -25,8 +25,9 @@ from scorekeeper.extensions import db
 from scorekeeper.games import GAMES
 from scorekeeper.models import Match, Player
 
-FIRST = ("Ann Bo Cy Di Ed Flo Gus Hal Ivy Jo Kit Lu Max Ned Ola Pia Quin Ros Sam Tia Uma Vic Wes Xia "
-         "Yan Zoe Abe Bea Cal Dot").split()
+FIRST = (
+    "Ann Bo Cy Di Ed Flo Gus Hal Ivy Jo Kit Lu Max Ned Ola Pia Quin Ros Sam Tia Uma Vic Wes Xia Yan Zoe Abe Bea Cal Dot"
+).split()
 FAMILY = ["Khan", "Silva"]
 CLUB = [f"{first} {family}" for family in FAMILY for first in FIRST]  # 60 players
 TEMPLATES = 24
@@ -39,8 +40,11 @@ def club_players(app, names: list[str] = CLUB) -> list[int]:
     with app.app_context():
         known = set(db.session.scalars(select(Player.key)))
         start = datetime.now(UTC) - YEAR - timedelta(days=30)
-        rows = [{"name": name, "key": name.casefold(), "created": start + timedelta(hours=i)}
-                for i, name in enumerate(names) if name.casefold() not in known]
+        rows = [
+            {"name": name, "key": name.casefold(), "created": start + timedelta(hours=i)}
+            for i, name in enumerate(names)
+            if name.casefold() not in known
+        ]
         if rows:
             db.session.execute(insert(Player.__table__), rows)
             db.session.commit()
@@ -102,9 +106,14 @@ class Cloner:
                     drop = {column.name for column in table.primary_key.columns if numbered(column)}
                     kids[table.name] = [{k: v for k, v in r.items() if k not in drop} for r in found]
                 self.templates.append((row, kids))
-            self.dates = {table.name: [c.name for c in table.columns if isinstance(c.type, DateTime)
-                                       or isinstance(getattr(c.type, "impl", None), DateTime)]
-                          for table in [match_table] + [child for child, _, _ in self.children]}
+            self.dates = {
+                table.name: [
+                    c.name
+                    for c in table.columns
+                    if isinstance(c.type, DateTime) or isinstance(getattr(c.type, "impl", None), DateTime)
+                ]
+                for table in [match_table] + [child for child, _, _ in self.children]
+            }
             self.postgres = db.engine.dialect.name == "postgresql"
 
     def count(self) -> int:
@@ -211,7 +220,7 @@ def recount(conn) -> None:
     if stories is not None:
         stories.refold(conn, renumber=True)
     if conn.dialect.name == "postgresql":  # after a bulk load, as PostgreSQL's manual advises (autovacuum
-        conn.execute(text("ANALYZE"))       # would get there within a minute; the timing starts now)
+        conn.execute(text("ANALYZE"))  # would get there within a minute; the timing starts now)
 
 
 def vacuum() -> None:
@@ -236,11 +245,15 @@ def put(conn, table, rows: list[dict]) -> None:
         conn.execute(insert(table), rows)
         return
     names = list(rows[0])
-    defaults = {column.name: column.default for column in table.columns
-                if column.name not in rows[0] and column.default is not None and not column.primary_key}
+    defaults = {
+        column.name: column.default
+        for column in table.columns
+        if column.name not in rows[0] and column.default is not None and not column.primary_key
+    }
     if defaults:  # what an INSERT would fill in from the model (COPY knows only the server's defaults)
-        values = {name: d.arg if d.is_scalar else d.arg(None)
-                  for name, d in defaults.items() if d.is_scalar or d.is_callable}
+        values = {
+            name: d.arg if d.is_scalar else d.arg(None) for name, d in defaults.items() if d.is_scalar or d.is_callable
+        }
         rows = [{**row, **values} for row in rows]
         names = list(rows[0])
     process = [table.c[name].type._cached_bind_processor(dialect) for name in names]
@@ -248,8 +261,12 @@ def put(conn, table, rows: list[dict]) -> None:
     columns = ", ".join(dialect.identifier_preparer.quote(name) for name in names)
     with cursor.copy(f"COPY {dialect.identifier_preparer.format_table(table)} ({columns}) FROM STDIN") as copy:
         for row in rows:
-            copy.write_row([value if fn is None or value is None else fn(value)
-                            for fn, value in zip(process, (row[name] for name in names))])
+            copy.write_row(
+                [
+                    value if fn is None or value is None else fn(value)
+                    for fn, value in zip(process, (row[name] for name in names))
+                ]
+            )
     cursor.close()
 
 
@@ -261,8 +278,12 @@ def follow_ids(conn, tables) -> None:
         keys = list(table.primary_key.columns)
         if len(keys) == 1 and numbered(keys[0]):  # a key that is data (a game's name) has no sequence
             name, column = table.name, keys[0].name
-            conn.execute(text(f"SELECT setval(pg_get_serial_sequence('\"{name}\"', '{column}'), "
-                              f"(SELECT max(\"{column}\") FROM \"{name}\"))"))
+            conn.execute(
+                text(
+                    f"SELECT setval(pg_get_serial_sequence('\"{name}\"', '{column}'), "
+                    f'(SELECT max("{column}") FROM "{name}"))'
+                )
+            )
 
 
 def copy_rows(source_rows: dict[str, list[dict]], app) -> None:

@@ -43,8 +43,10 @@ def play_regulars(client, names: list[str]) -> None:
         created = client.post("/api/v1/matches", json={"game": "court_piece", "players": names})
         auth = {"Authorization": f"Bearer {created.json['key']}"}
         hand = {"record": {**COURT, "side": number % 2}}
-        assert client.post(f"/api/v1/matches/{created.json['id']}/hands?hands=0", json=hand,
-                           headers=auth).status_code == 201
+        assert (
+            client.post(f"/api/v1/matches/{created.json['id']}/hands?hands=0", json=hand, headers=auth).status_code
+            == 201
+        )
         assert client.post(f"/api/v1/matches/{created.json['id']}/finish?hands=0", headers=auth).status_code == 200
 
 
@@ -53,8 +55,10 @@ def pages(players: list[int], viewed: list[int]) -> list[tuple[str, list[str]]]:
     regulars = players[:REGULARS]
     pairs = [f"/head-to-head?a={a}&b={b}" for a in regulars for b in regulars if a != b]
     return [
-        ("player's story in a game (`/players/<id>/games/court_piece`)",
-         [f"/players/{player}/games/court_piece" for player in players[:40]]),
+        (
+            "player's story in a game (`/players/<id>/games/court_piece`)",
+            [f"/players/{player}/games/court_piece" for player in players[:40]],
+        ),
         (f"head to head (`/head-to-head?a=&b=`, the {len(pairs)} pairs of the regulars' table)", pairs),
         ("game nights (`/nights`)", ["/nights"]),
         ("a night: standings and matches (`/nights/<id>`, 24 matches)", [f"/nights/{NIGHT}"]),
@@ -75,8 +79,11 @@ def finish_write(client, names: list[str], rng) -> Callable:
     match_id, key = created.json["id"], created.json["key"]
     auth = {"Authorization": f"Bearer {key}"}
     for won in (8, 5, 9):
-        answer = client.post(f"/api/v1/matches/{match_id}/hands?hands=0",
-                             json={"record": {"outcome": "tricks", "tricks": [won, 13 - won]}}, headers=auth)
+        answer = client.post(
+            f"/api/v1/matches/{match_id}/hands?hands=0",
+            json={"record": {"outcome": "tricks", "tricks": [won, 13 - won]}},
+            headers=auth,
+        )
         assert answer.status_code == 201, answer.json
     return lambda: client.post(f"/api/v1/matches/{match_id}/finish?hands=0", headers=auth)
 
@@ -88,10 +95,12 @@ def finished(answer) -> None:
 def oldest_finished(app) -> tuple[int, int]:
     """The earliest rated Court Piece match, and how many of the game's matches are rated."""
     with app.app_context():
-        first = db.session.scalar(select(RatedSeat.match_id).where(RatedSeat.game == "court_piece")
-                                  .order_by(RatedSeat.place).limit(1))
-        rated = db.session.scalar(select(func.count(func.distinct(RatedSeat.match_id)))
-                                  .where(RatedSeat.game == "court_piece"))
+        first = db.session.scalar(
+            select(RatedSeat.match_id).where(RatedSeat.game == "court_piece").order_by(RatedSeat.place).limit(1)
+        )
+        rated = db.session.scalar(
+            select(func.count(func.distinct(RatedSeat.match_id))).where(RatedSeat.game == "court_piece")
+        )
         db.session.remove()
     return first, rated
 
@@ -150,31 +159,61 @@ def _timed(request) -> float:
 
 
 def rerating_table(db_name: str, figures: dict[int, dict], verdicts: report.Verdicts) -> list[str]:
-    lines = [f"### {db_name}: an edit of the oldest finished match (every later one of its game re-rated)", "",
-             "The edit changes who won the oldest Court Piece match: the write puts what the match gives its seats "
-             "right and marks the game's stories stale from it, and a follow-up re-rates it and every later match "
-             f"after the commit ({stories.CHUNK} seats a transaction; here a thread of the bench's process, as under "
-             "the development server: it shares the interpreter with the timed requests). The edits are timed in "
-             "rounds with the bare route, their follow-up held back; hand writes are timed before and while the "
-             "follow-up runs.", ""]
-    head = ["size", "matches re-rated", "edit p50 / p95 ms", "bare p50 / p95 ms", "÷ bare p95",
-            f"≤ {report.FACTOR:g}× bare", "follow-up s", "hand write before: p50 / p95",
-            "hand write during the follow-up: p50 / p95 (n)"]
+    lines = [
+        f"### {db_name}: an edit of the oldest finished match (every later one of its game re-rated)",
+        "",
+        "The edit changes who won the oldest Court Piece match: the write puts what the match gives its seats "
+        "right and marks the game's stories stale from it, and a follow-up re-rates it and every later match "
+        f"after the commit ({stories.CHUNK} seats a transaction; here a thread of the bench's process, as under "
+        "the development server: it shares the interpreter with the timed requests). The edits are timed in "
+        "rounds with the bare route, their follow-up held back; hand writes are timed before and while the "
+        "follow-up runs.",
+        "",
+    ]
+    head = [
+        "size",
+        "matches re-rated",
+        "edit p50 / p95 ms",
+        "bare p50 / p95 ms",
+        "÷ bare p95",
+        f"≤ {report.FACTOR:g}× bare",
+        "follow-up s",
+        "hand write before: p50 / p95",
+        "hand write during the follow-up: p50 / p95 (n)",
+    ]
     rows, ratios = [], {}
     for size, found in figures.items():
         ratios[size] = report.p95(found["edit"]) / report.p95(found["bare"])
         during = found["during"]
-        ok = verdicts.check(ratios[size] <= report.FACTOR, f"{db_name}: an edit of the oldest finished match at "
-                            f"{report.size_name(size)} matches, p95 {report.ratio(ratios[size])} the bare route")
-        rows.append([report.size_name(size), f"{found['rated']:,}", report.pair(found["edit"]),
-                     report.pair(found["bare"]), report.ratio(ratios[size]), ok, f"{found['catch_up']:.1f}",
-                     report.pair(found["quiet"]),
-                     f"{report.pair(during)} ({len(during)})" if during else "– (over before one)"])
+        ok = verdicts.check(
+            ratios[size] <= report.FACTOR,
+            f"{db_name}: an edit of the oldest finished match at "
+            f"{report.size_name(size)} matches, p95 {report.ratio(ratios[size])} the bare route",
+        )
+        rows.append(
+            [
+                report.size_name(size),
+                f"{found['rated']:,}",
+                report.pair(found["edit"]),
+                report.pair(found["bare"]),
+                report.ratio(ratios[size]),
+                ok,
+                f"{found['catch_up']:.1f}",
+                report.pair(found["quiet"]),
+                f"{report.pair(during)} ({len(during)})" if during else "– (over before one)",
+            ]
+        )
     lines += report.table(head, rows) + [""]
     first, last = min(ratios), max(ratios)
     growth = ratios[last] / ratios[first]
-    ok = verdicts.check(growth <= report.GROWTH, f"{db_name}: an edit of the oldest finished match grows "
-                        f"{report.ratio(growth)} (÷ the bare route's) from {report.size_name(first)} to "
-                        f"{report.size_name(last)} matches")
-    return lines + [f"Its growth from {report.size_name(first)} to {report.size_name(last)} matches, ÷ the bare "
-                    f"route's: {report.ratio(growth)} (≤ {report.GROWTH:g}×: {ok}).", ""]
+    ok = verdicts.check(
+        growth <= report.GROWTH,
+        f"{db_name}: an edit of the oldest finished match grows "
+        f"{report.ratio(growth)} (÷ the bare route's) from {report.size_name(first)} to "
+        f"{report.size_name(last)} matches",
+    )
+    return lines + [
+        f"Its growth from {report.size_name(first)} to {report.size_name(last)} matches, ÷ the bare "
+        f"route's: {report.ratio(growth)} (≤ {report.GROWTH:g}×: {ok}).",
+        "",
+    ]

@@ -28,19 +28,44 @@ class LongGame:
 
 LONG_GAMES = (
     LongGame("court_piece", "flagship", 4, {}, "no `courts_to_win`: it ends only when the table calls finish"),
-    LongGame("omi", "partnership", 4, {"target": 100},
-             "target 100 (the most allowed) still ends near hand 100: a hand that would end it is drawn "
-             "again (a 4-4 tie scores nothing)"),
-    LongGame("pluck", "tally", 3, {"target": 100},
-             "target 100 (the most allowed) still ends near hand 30: a hand that would end it is drawn again, "
-             "or else each player takes exactly the quota (nothing scores); every tally game ends by itself"),
-    LongGame("gin_rummy", "counting", 2, {"target": 1000},
-             "target 1000 (the most allowed) still ends near hand 50: a hand that would end it is drawn again "
-             "(a drawn hand scores nothing); Cuarenta ends within 5 hands"),
-    LongGame("calabrasella", "chips", 3, {}, "ends only when the table calls finish (Toepen runs out of tokens "
-             "within about 50 hands even with 100 each)"),
-    LongGame("california_speed", "races", 2, {"games_to_win": None},
-             "`games_to_win` null: it ends only when the table calls finish"),
+    LongGame(
+        "omi",
+        "partnership",
+        4,
+        {"target": 100},
+        "target 100 (the most allowed) still ends near hand 100: a hand that would end it is drawn "
+        "again (a 4-4 tie scores nothing)",
+    ),
+    LongGame(
+        "pluck",
+        "tally",
+        3,
+        {"target": 100},
+        "target 100 (the most allowed) still ends near hand 30: a hand that would end it is drawn again, "
+        "or else each player takes exactly the quota (nothing scores); every tally game ends by itself",
+    ),
+    LongGame(
+        "gin_rummy",
+        "counting",
+        2,
+        {"target": 1000},
+        "target 1000 (the most allowed) still ends near hand 50: a hand that would end it is drawn again "
+        "(a drawn hand scores nothing); Cuarenta ends within 5 hands",
+    ),
+    LongGame(
+        "calabrasella",
+        "chips",
+        3,
+        {},
+        "ends only when the table calls finish (Toepen runs out of tokens within about 50 hands even with 100 each)",
+    ),
+    LongGame(
+        "california_speed",
+        "races",
+        2,
+        {"games_to_win": None},
+        "`games_to_win` null: it ends only when the table calls finish",
+    ),
 )
 
 
@@ -48,6 +73,7 @@ def neutral_hand(game: Game, state) -> dict | None:
     """A hand that scores nothing, for a game whose example hands would all end the match."""
     if game.key == "pluck":
         from scorekeeper.games.pluck import quotas
+
         return {"tricks": list(quotas(state.table, state.dealer))}
     return None
 
@@ -109,8 +135,9 @@ class Play:
     # -- writing it --------------------------------------------------------------------------------
     def api_post(self, client, query: str = ""):
         record = self.draw()
-        return lambda: client.post(f"/api/v1/matches/{self.id}/hands{query}", json={"record": record},
-                                   headers=self.auth)
+        return lambda: client.post(
+            f"/api/v1/matches/{self.id}/hands{query}", json={"record": record}, headers=self.auth
+        )
 
     def form_post(self, client, csrf: str | None):
         """The hand form as the page sends it: the game's fields, the hand number, a one-time token."""
@@ -132,8 +159,12 @@ class Play:
         """Whether the app's last hand is the one the bench meant (a form read as intended)."""
         answer = client.get(f"/api/v1/matches/{self.id}?hands=1")
         hands = answer.json["hands"]
-        return (answer.status_code == 200 and bool(hands) and hands[-1]["number"] == self.count
-                and hands[-1]["record"] == self.last)
+        return (
+            answer.status_code == 200
+            and bool(hands)
+            and hands[-1]["number"] == self.count
+            and hands[-1]["record"] == self.last
+        )
 
     def resync(self, client) -> None:
         """Take the state from the app's hands (after a form the bench read differently)."""

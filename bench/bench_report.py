@@ -69,15 +69,26 @@ class Verdicts:
         return MET if ok else MISSED
 
 
-def size_table(db_name: str, sizes: list[int], figures: dict[str, dict[int, list[float]]], counts: dict[int, str],
-               verdicts: Verdicts, bare: str) -> list[str]:
+def size_table(
+    db_name: str,
+    sizes: list[int],
+    figures: dict[str, dict[int, list[float]]],
+    counts: dict[int, str],
+    verdicts: Verdicts,
+    bare: str,
+) -> list[str]:
     """Per request: p50 / p95 at each size, the worst p95 against the bare route, the growth (as
     measured, and of the time ÷ the bare route's at the same size: the bare route touches no
     database, so what it gains between sizes is the machine or the process, not the data)."""
     first, last = sizes[0], sizes[-1]
     head = ["request"] + [f"{size_name(s)} matches: p50 / p95 ms" for s in sizes]
-    head += ["worst p95 ÷ bare", f"growth {size_name(first)} → {size_name(last)}: p50 / p95",
-             "p95 growth ÷ bare's", f"≤ {FACTOR:g}× bare", f"growth ≤ {GROWTH:g}×"]
+    head += [
+        "worst p95 ÷ bare",
+        f"growth {size_name(first)} → {size_name(last)}: p50 / p95",
+        "p95 growth ÷ bare's",
+        f"≤ {FACTOR:g}× bare",
+        f"growth ≤ {GROWTH:g}×",
+    ]
     rows = []
     bare_growth = p95(figures[bare][last]) / p95(figures[bare][first])
     for name, by_size in figures.items():
@@ -90,8 +101,11 @@ def size_table(db_name: str, sizes: list[int], figures: dict[str, dict[int, list
             continue
         worst = max(p95(by_size[size]) / p95(figures[bare][size]) for size in sizes)
         factor_ok = verdicts.check(worst <= FACTOR, f"{db_name}: {name} p95 {ratio(worst)} the bare route")
-        growth_ok = verdicts.check(growth <= GROWTH, f"{db_name}: {name} grows {ratio(growth)} (÷ the bare "
-                                                     f"route's) from {size_name(first)} to {size_name(last)} matches")
+        growth_ok = verdicts.check(
+            growth <= GROWTH,
+            f"{db_name}: {name} grows {ratio(growth)} (÷ the bare "
+            f"route's) from {size_name(first)} to {size_name(last)} matches",
+        )
         rows.append(row + [ratio(worst), growths, ratio(growth), factor_ok, growth_ok])
     lines = table(head, rows)
     lines.append("")

@@ -38,7 +38,9 @@ def percentile(samples: list[float], share: float) -> float:
 def call(base: str, method: str, path: str, body: dict | None = None, key: str | None = None) -> dict:
     headers = {"Content-Type": "application/json"} | ({"Authorization": f"Bearer {key}"} if key else {})
     data = None if body is None else json.dumps(body).encode()
-    with urllib.request.urlopen(urllib.request.Request(base + path, data, headers, method=method), timeout=10) as answer:
+    with urllib.request.urlopen(
+        urllib.request.Request(base + path, data, headers, method=method), timeout=10
+    ) as answer:
         return json.loads(answer.read() or b"{}")
 
 
@@ -68,16 +70,23 @@ def main() -> None:
         for number in range(1, args.hands + 1):
             page.wait_for_timeout(1000)  # the table plays
             bares.append(bare(base))
-            call(base, "POST", f"/api/v1/matches/{match['id']}/hands", {"record": {"winner": number % 2}},
-                 key=match["key"])
+            call(
+                base,
+                "POST",
+                f"/api/v1/matches/{match['id']}/hands",
+                {"record": {"winner": number % 2}},
+                key=match["key"],
+            )
             answered = time.perf_counter()
             page.get_by_role("button", name=f"Undo game {number}").wait_for(timeout=10_000)
             followed.append(time.perf_counter() - answered)
         browser.close()
     ms = lambda seconds: f"{seconds * 1000:.0f} ms"  # noqa: E731
     print(f"{args.hands} hands recorded on another phone, one a second; SQLite, 1 gunicorn worker")
-    print(f"scoring page shows the hand: p50 {ms(statistics.median(followed))}, p95 {ms(percentile(followed, 0.95))},"
-          f" max {ms(max(followed))} (target: p95 within 1 s)")
+    print(
+        f"scoring page shows the hand: p50 {ms(statistics.median(followed))}, p95 {ms(percentile(followed, 0.95))},"
+        f" max {ms(max(followed))} (target: p95 within 1 s)"
+    )
     print(f"bare route (/sw.js) in the same run: p50 {ms(statistics.median(bares))}, p95 {ms(percentile(bares, 0.95))}")
     sys.exit(0 if percentile(followed, 0.95) <= 1.0 else 1)
 

@@ -97,8 +97,11 @@ SETTLE_LIMIT = 60  # ...waited for at most this long, while the server finishes 
 GRACE = 5.0  # a hand acknowledged this close to the end of the night may reach its watchers after it
 PAGE_MAX_MS = 1000.0
 DELIVERY_MS = 1000.0
-RAISED = {"SCOREKEEPER_WRITE_LIMIT": "1000000 per minute", "SCOREKEEPER_NEW_MATCH_LIMIT": "1000000 per minute",
-          "SCOREKEEPER_EXPORT_LIMIT": "1000000 per minute"}
+RAISED = {
+    "SCOREKEEPER_WRITE_LIMIT": "1000000 per minute",
+    "SCOREKEEPER_NEW_MATCH_LIMIT": "1000000 per minute",
+    "SCOREKEEPER_EXPORT_LIMIT": "1000000 per minute",
+}
 EXPORT_READ = 4096  # bytes a slow export reader reads before it stops reading
 EXPORT_OPEN_RATE = 20  # slow readers opened a second
 
@@ -115,12 +118,54 @@ RULES = "rules page"
 WATCH_OPEN = "watch open (to its headers)"
 WATCH_RECONNECT = "watch reconnect (to its headers)"
 NOT_JUDGED = {BARE, WATCH_OPEN, WATCH_RECONNECT}  # a stream is neither a page nor a write
-ORDER = [BARE, MATCH_PAGE, NEW_MATCH, HAND, HISTORY, HISTORY_GAME, PLAYERS, PLAYER, RULES_INDEX, RULES,
-         WATCH_OPEN, WATCH_RECONNECT]
-FIRST = ("Ana", "Ben", "Carla", "Dev", "Eva", "Femi", "Gus", "Hana", "Ivo", "Jade", "Karl", "Lena", "Marco", "Nia",
-         "Omar")
-LAST = ("Lopez", "Okafor", "Diaz", "Patel", "Novak", "Adeyemi", "Berg", "Sato", "Petrov", "Wong", "Jensen", "Fischer",
-        "Rossi", "Brown", "Haddad")
+ORDER = [
+    BARE,
+    MATCH_PAGE,
+    NEW_MATCH,
+    HAND,
+    HISTORY,
+    HISTORY_GAME,
+    PLAYERS,
+    PLAYER,
+    RULES_INDEX,
+    RULES,
+    WATCH_OPEN,
+    WATCH_RECONNECT,
+]
+FIRST = (
+    "Ana",
+    "Ben",
+    "Carla",
+    "Dev",
+    "Eva",
+    "Femi",
+    "Gus",
+    "Hana",
+    "Ivo",
+    "Jade",
+    "Karl",
+    "Lena",
+    "Marco",
+    "Nia",
+    "Omar",
+)
+LAST = (
+    "Lopez",
+    "Okafor",
+    "Diaz",
+    "Patel",
+    "Novak",
+    "Adeyemi",
+    "Berg",
+    "Sato",
+    "Petrov",
+    "Wong",
+    "Jensen",
+    "Fischer",
+    "Rossi",
+    "Brown",
+    "Haddad",
+)
 
 
 def club_member(seat: int) -> str:
@@ -248,12 +293,24 @@ class Server(LiveServer):
 
     def start(self, timeout: float = 90) -> None:
         with self.log.open("wb") as log:
-            upgrade = subprocess.run([str(FLASK), "--app", "scorekeeper", "db", "upgrade"], cwd=ROOT,
-                                     env=self.environment, stdout=log, stderr=subprocess.STDOUT, timeout=120)
+            upgrade = subprocess.run(
+                [str(FLASK), "--app", "scorekeeper", "db", "upgrade"],
+                cwd=ROOT,
+                env=self.environment,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                timeout=120,
+            )
             if upgrade.returncode:
                 raise RuntimeError(f"flask db upgrade failed: {self.log_tail()}")
-            self.process = subprocess.Popen([str(GUNICORN), "-c", str(CONFIG), APP], cwd=ROOT, env=self.environment,
-                                            stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+            self.process = subprocess.Popen(
+                [str(GUNICORN), "-c", str(CONFIG), APP],
+                cwd=ROOT,
+                env=self.environment,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
         deadline = now() + timeout
         while now() < deadline and self.process.poll() is None:
             if len(self.worker_pids()) == self.workers and self._answers():
@@ -320,7 +377,9 @@ class PostgresSessions:
     def count(self) -> tuple[int, int | None]:
         return self.admin.execute(
             "SELECT count(*), count(*) FILTER (WHERE state IS DISTINCT FROM 'idle') FROM pg_stat_activity "
-            "WHERE datname = %s AND backend_type = 'client backend'", (self.database,)).fetchone()
+            "WHERE datname = %s AND backend_type = 'client backend'",
+            (self.database,),
+        ).fetchone()
 
 
 def sample_connections(counter, until: float, into: list, streams: "Gauge | None" = None) -> None:
@@ -397,8 +456,14 @@ def play_table(port: int, rec: Recorder, table: Table, until: float, rng: random
     while due < until:
         gevent.sleep(left(due))
         body = json.dumps({"record": table.game.record(rng, table.game.players)}).encode()
-        answer = rec.request(port, HAND, "POST", f"/api/v1/matches/{table.match_id}/hands?hands=1", body,
-                             {"Content-Type": "application/json", "Authorization": f"Bearer {table.key}"})
+        answer = rec.request(
+            port,
+            HAND,
+            "POST",
+            f"/api/v1/matches/{table.match_id}/hands?hands=1",
+            body,
+            {"Content-Type": "application/json", "Authorization": f"Bearer {table.key}"},
+        )
         if answer is not None:
             table.acks[json.loads(answer.body)["number"]] = now()
         due += HAND_EVERY
@@ -460,8 +525,9 @@ def follow(port: int, rec: Recorder, kind: str, path: str, until: float, gauge: 
         connection.close()
 
 
-def read_events(answer: http.client.HTTPResponse, rec: Recorder, kind: str, until: float,
-                gauge: Gauge | None) -> Stream | None:
+def read_events(
+    answer: http.client.HTTPResponse, rec: Recorder, kind: str, until: float, gauge: Gauge | None
+) -> Stream | None:
     phase_ends_first = left(until) < STREAM_LIMIT
     if gauge:
         gauge.enter()
@@ -578,8 +644,10 @@ def hold_half_sent(port: int, table: Table, until: float, into: list[HalfSent]) 
     noting what the server answers and when it closes."""
     held = HalfSent()
     into.append(held)
-    head = (f"POST /api/v1/matches/{table.match_id}/hands HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
-            f"Content-Type: application/json\r\nAuthorization: Bearer {table.key}\r\nContent-Length: 100\r\n\r\n{{")
+    head = (
+        f"POST /api/v1/matches/{table.match_id}/hands HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+        f"Content-Type: application/json\r\nAuthorization: Bearer {table.key}\r\nContent-Length: 100\r\n\r\n{{"
+    )
     try:
         sock = socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT)
     except OSError as error:
@@ -617,8 +685,9 @@ def listen(sock: socket.socket, until: float, held: HalfSent) -> None:
 # -- the report's parts --------------------------------------------------------------------------
 
 
-def request_table(rec: Recorder, kinds: list[str], verdicts: report.Verdicts | None = None,
-                  where: str = "") -> list[str]:
+def request_table(
+    rec: Recorder, kinds: list[str], verdicts: report.Verdicts | None = None, where: str = ""
+) -> list[str]:
     """p50 / p95 and count of each kind of request, beside the bare route's p95 in the same phase;
     with `verdicts`, each page and write held to 10× the bare route."""
     bare = rec.samples.get(BARE)
@@ -632,9 +701,14 @@ def request_table(rec: Recorder, kinds: list[str], verdicts: report.Verdicts | N
         times = report.p95(samples) / report.p95(bare) if samples and bare else None
         row += [report.pair(samples), report.ratio(times) if times is not None else "–"]
         if verdicts and kind not in NOT_JUDGED:
-            row.append(verdicts.check(times is not None and times <= report.FACTOR,
-                                      f"{where}: {kind} p95 {report.ratio(times)} the bare route's" if times
-                                      else f"{where}: {kind}: no answer to time, or no bare route to time it by"))
+            row.append(
+                verdicts.check(
+                    times is not None and times <= report.FACTOR,
+                    f"{where}: {kind} p95 {report.ratio(times)} the bare route's"
+                    if times
+                    else f"{where}: {kind}: no answer to time, or no bare route to time it by",
+                )
+            )
         elif verdicts:
             row.append("")
         rows.append(row)
@@ -655,8 +729,9 @@ def error_lines(rec: Recorder, verdicts: report.Verdicts | None = None, where: s
     return [f"Errors: {total:,}{verdict}:", ""] + report.table(["request", "error", "count"], rows, right_from=2)
 
 
-def delivery_lines(tables: list[Table], seen: list, until: float, watchers: int, verdicts: report.Verdicts,
-                   where: str) -> list[str]:
+def delivery_lines(
+    tables: list[Table], seen: list, until: float, watchers: int, verdicts: report.Verdicts, where: str
+) -> list[str]:
     """From each hand's acknowledgement (its answer arriving) to each watcher's change event. A hand
     answered at least GRACE s before the end that a watcher never heard of counts as never."""
     delays, notes = hand_delays(seen)
@@ -669,10 +744,24 @@ def delivery_lines(tables: list[Table], seen: list, until: float, watchers: int,
         return [f"Hand → watchers: no hand answered ({verdict})."]
     worst = report.p95(judged)
     verdict = verdicts.check(worst <= DELIVERY_MS, f"{where}: a hand reaches its watchers in {shown(worst)} ms (p95)")
-    head = ["hand → watcher", "events", "p50 ms", "p95 ms", "max ms", f"missed (of {len(due) * watchers:,} due)",
-            f"p95 ≤ {DELIVERY_MS:,.0f} ms"]
-    row = ["write's answer → change event", f"{len(delays):,}", shown(report.p50(judged)), shown(worst),
-           shown(max(judged)), f"{missed:,}", verdict]
+    head = [
+        "hand → watcher",
+        "events",
+        "p50 ms",
+        "p95 ms",
+        "max ms",
+        f"missed (of {len(due) * watchers:,} due)",
+        f"p95 ≤ {DELIVERY_MS:,.0f} ms",
+    ]
+    row = [
+        "write's answer → change event",
+        f"{len(delays):,}",
+        shown(report.p50(judged)),
+        shown(worst),
+        shown(max(judged)),
+        f"{missed:,}",
+        verdict,
+    ]
     return report.table(head, [row]) + ([""] + notes if notes else [])
 
 
@@ -718,8 +807,10 @@ class Run:
 
 def club_night(run: Run) -> None:
     args, port = run.args, run.server.port
-    say(f"  club night: {args.tables} tables, {args.tables * args.watchers} watchers, {args.visitors} visitors, "
-        f"{args.seconds:g} s")
+    say(
+        f"  club night: {args.tables} tables, {args.tables * args.watchers} watchers, {args.visitors} visitors, "
+        f"{args.seconds:g} s"
+    )
     rec, seen, connections, tables = Recorder(), [], [], seat_the_club(args.tables)
     until = now() + args.seconds
     phones = [rec.spawn(play_table, port, rec, table, until, random.Random(n)) for n, table in enumerate(tables)]
@@ -728,16 +819,24 @@ def club_night(run: Run) -> None:
     phones.append(rec.spawn(probe, port, rec, until, [(BARE, "/bare")], BARE_EVERY))
     phones.append(rec.spawn(sample_connections, run.counter, until, connections))
     finish(phones, until)
-    run.show([f"### 1. The club night: {args.tables} tables (a hand every {HAND_EVERY:g} s, {args.watchers} phones "
-              f"watching each), {args.visitors} visitors, {args.seconds:g} s", "",
-              f"{sum(t.match_id is not None for t in tables)} matches started and "
-              f"{sum(len(t.acks) for t in tables):,} hands recorded through the API; games: "
-              f"{', '.join(sorted({t.game.key for t in tables}))}. p50 / p95 in ms, over the whole night.", ""]
-             + request_table(rec, kinds_seen(rec), run.verdicts, run.where) + [""]
-             + delivery_lines(tables, seen, until, args.watchers, run.verdicts, run.where) + [""]
-             + error_lines(rec, run.verdicts, run.where) + [""]
-             + [f"Database connections in use, sampled every second: "
-                f"{connection_figures(connections, run.counter)}.", ""])
+    run.show(
+        [
+            f"### 1. The club night: {args.tables} tables (a hand every {HAND_EVERY:g} s, {args.watchers} phones "
+            f"watching each), {args.visitors} visitors, {args.seconds:g} s",
+            "",
+            f"{sum(t.match_id is not None for t in tables)} matches started and "
+            f"{sum(len(t.acks) for t in tables):,} hands recorded through the API; games: "
+            f"{', '.join(sorted({t.game.key for t in tables}))}. p50 / p95 in ms, over the whole night.",
+            "",
+        ]
+        + request_table(rec, kinds_seen(rec), run.verdicts, run.where)
+        + [""]
+        + delivery_lines(tables, seen, until, args.watchers, run.verdicts, run.where)
+        + [""]
+        + error_lines(rec, run.verdicts, run.where)
+        + [""]
+        + [f"Database connections in use, sampled every second: {connection_figures(connections, run.counter)}.", ""]
+    )
 
 
 def seat_the_club(count: int) -> list[Table]:
@@ -772,35 +871,54 @@ def idle_streams(run: Run) -> None:
     rec, gauge, connections = Recorder(), Gauge(), []
     begin = now() + streams / OPEN_RATE + 2  # the window measured: every stream open by then
     until = begin + args.idle_seconds
-    holders = [rec.spawn(hold_stream, port, rec, links[n % len(links)], until, gauge, delay=n / OPEN_RATE)
-               for n in range(streams)]
+    holders = [
+        rec.spawn(hold_stream, port, rec, links[n % len(links)], until, gauge, delay=n / OPEN_RATE)
+        for n in range(streams)
+    ]
     gevent.sleep(left(begin))
     pages = [(MATCH_PAGE, f"/matches/{tables[0].match_id}"), (RULES, f"/rules/{GAMES[0].key}"), (BARE, "/bare")]
-    readers = [rec.spawn(probe, port, rec, until, pages, PROBE_EVERY),
-               rec.spawn(sample_connections, run.counter, until, connections, gauge)]
+    readers = [
+        rec.spawn(probe, port, rec, until, pages, PROBE_EVERY),
+        rec.spawn(sample_connections, run.counter, until, connections, gauge),
+    ]
     finish(readers + holders, until)
-    run.show([f"### 2. {streams:,} idle watch streams on {len(links)} matches nobody writes to, "
-              f"{args.idle_seconds:g} s measured (after {streams / OPEN_RATE:.1f} s opening them, "
-              f"{OPEN_RATE} a second)",
-              "", streams_line(gauge, connections, streams)] + worker_limit_note(run, streams) + [""]
-             + idle_pool_lines(run, pool, steady, connections)
-             + request_table(rec, [BARE, MATCH_PAGE, RULES, WATCH_OPEN, WATCH_RECONNECT], run.verdicts, run.where)
-             + [""]
-             + error_lines(rec, run.verdicts, run.where) + [""])
+    run.show(
+        [
+            f"### 2. {streams:,} idle watch streams on {len(links)} matches nobody writes to, "
+            f"{args.idle_seconds:g} s measured (after {streams / OPEN_RATE:.1f} s opening them, "
+            f"{OPEN_RATE} a second)",
+            "",
+            streams_line(gauge, connections, streams),
+        ]
+        + worker_limit_note(run, streams)
+        + [""]
+        + idle_pool_lines(run, pool, steady, connections)
+        + request_table(rec, [BARE, MATCH_PAGE, RULES, WATCH_OPEN, WATCH_RECONNECT], run.verdicts, run.where)
+        + [""]
+        + error_lines(rec, run.verdicts, run.where)
+        + [""]
+    )
 
 
 def streams_line(gauge: Gauge, connections: list[tuple], streams: int) -> str:
     open_now = [sample[2] for sample in connections]
-    return (f"Streams open at once: most {gauge.most:,} of {streams:,}; while measured median "
-            f"{statistics.median(open_now) if open_now else 0:g}, least {min(open_now, default=0):,}.")
+    return (
+        f"Streams open at once: most {gauge.most:,} of {streams:,}; while measured median "
+        f"{statistics.median(open_now) if open_now else 0:g}, least {min(open_now, default=0):,}."
+    )
 
 
 def idle_pool_lines(run: Run, pool: int, steady: str, connections: list[tuple]) -> list[str]:
     most = max((sample[0] for sample in connections), default=0)
-    verdict = run.verdicts.check(bool(connections) and most <= pool,
-                                 f"{run.where}: {most} database connections open beside an idle pool of {pool}")
-    return [f"Database connections: the idle pool (open before the phase, {steady}): {pool}; with the streams "
-            f"open: {connection_figures(connections, run.counter)}. No connection beyond the idle pool: {verdict}.", ""]
+    verdict = run.verdicts.check(
+        bool(connections) and most <= pool,
+        f"{run.where}: {most} database connections open beside an idle pool of {pool}",
+    )
+    return [
+        f"Database connections: the idle pool (open before the phase, {steady}): {pool}; with the streams "
+        f"open: {connection_figures(connections, run.counter)}. No connection beyond the idle pool: {verdict}.",
+        "",
+    ]
 
 
 def idle_pool(counter) -> tuple[int, str]:
@@ -820,9 +938,11 @@ def worker_limit_note(run: Run, streams: int) -> list[str]:
     limit = runpy.run_path(str(CONFIG)).get("worker_connections", 1000) * run.server.workers
     if streams < limit:
         return []
-    return [f"Note: {streams:,} streams fill the {limit:,} connections the server takes at once "
-            f"(worker_connections × workers, scripts/gunicorn.conf.py): the reading phone's requests wait "
-            f"for a free one."]
+    return [
+        f"Note: {streams:,} streams fill the {limit:,} connections the server takes at once "
+        f"(worker_connections × workers, scripts/gunicorn.conf.py): the reading phone's requests wait "
+        f"for a free one."
+    ]
 
 
 def half_sent(run: Run) -> None:
@@ -833,17 +953,34 @@ def half_sent(run: Run) -> None:
     until = now() + args.hold
     holders = [rec.spawn(hold_half_sent, port, table, until, held) for _ in range(args.half_sent)]
     gevent.sleep(1)  # every write has sent its headers
-    pages = [(MATCH_PAGE, f"/matches/{table.match_id}"), (RULES, f"/rules/{GAMES[0].key}"), (HISTORY, "/matches"),
-             (BARE, "/bare")]
-    readers = [rec.spawn(probe, port, rec, until, pages, 2 * PROBE_EVERY),
-               rec.spawn(sample_connections, run.counter, until, connections)]
+    pages = [
+        (MATCH_PAGE, f"/matches/{table.match_id}"),
+        (RULES, f"/rules/{GAMES[0].key}"),
+        (HISTORY, "/matches"),
+        (BARE, "/bare"),
+    ]
+    readers = [
+        rec.spawn(probe, port, rec, until, pages, 2 * PROBE_EVERY),
+        rec.spawn(sample_connections, run.counter, until, connections),
+    ]
     finish(holders + readers, until)
-    run.show([f"### 3. {args.half_sent} half-sent writes held {args.hold:g} s (their headers, then 1 byte of a "
-              f"100-byte body)",
-              "", "What the server did with them:", ""] + half_sent_table(held) + [""]
-             + [pages_within(run, rec), ""]
-             + request_table(rec, [BARE, MATCH_PAGE, RULES, HISTORY]) + [""] + error_lines(rec) + [""]
-             + [f"Database connections in use meanwhile: {connection_figures(connections, run.counter)}.", ""])
+    run.show(
+        [
+            f"### 3. {args.half_sent} half-sent writes held {args.hold:g} s (their headers, then 1 byte of a "
+            f"100-byte body)",
+            "",
+            "What the server did with them:",
+            "",
+        ]
+        + half_sent_table(held)
+        + [""]
+        + [pages_within(run, rec), ""]
+        + request_table(rec, [BARE, MATCH_PAGE, RULES, HISTORY])
+        + [""]
+        + error_lines(rec)
+        + [""]
+        + [f"Database connections in use meanwhile: {connection_figures(connections, run.counter)}.", ""]
+    )
 
 
 def pages_within(run: Run, rec: Recorder) -> str:
@@ -851,10 +988,14 @@ def pages_within(run: Run, rec: Recorder) -> str:
     timed = [ms for kind in (MATCH_PAGE, RULES, HISTORY) for ms in rec.samples.get(kind, [])]
     failed = sum(rec.errors.values())
     slowest = max(timed, default=float("inf"))
-    verdict = run.verdicts.check(slowest <= PAGE_MAX_MS and not failed,
-                                 f"{run.where}: the slowest page took {shown(slowest)} ms, {failed} failed")
-    return (f"Pages meanwhile (one phone, every {2 * PROBE_EVERY:g} s): slowest {shown(slowest)} ms, {failed} failed; "
-            f"every page within {PAGE_MAX_MS:,.0f} ms: {verdict}.")
+    verdict = run.verdicts.check(
+        slowest <= PAGE_MAX_MS and not failed,
+        f"{run.where}: the slowest page took {shown(slowest)} ms, {failed} failed",
+    )
+    return (
+        f"Pages meanwhile (one phone, every {2 * PROBE_EVERY:g} s): slowest {shown(slowest)} ms, {failed} failed; "
+        f"every page within {PAGE_MAX_MS:,.0f} ms: {verdict}."
+    )
 
 
 def half_sent_table(held: list[HalfSent]) -> list[str]:
@@ -898,27 +1039,40 @@ def slow_exports(run: Run) -> None:
     begin = now() + args.slow_readers / EXPORT_OPEN_RATE + 1  # the window measured: every reader stalled by then
     until = begin + args.export_seconds
     paths = ("/export/hands.csv", "/export/hands.json")
-    holders = [rec.spawn(hold_export, port, paths[n % 2], until, readers, delay=n / EXPORT_OPEN_RATE)
-               for n in range(args.slow_readers)]
+    holders = [
+        rec.spawn(hold_export, port, paths[n % 2], until, readers, delay=n / EXPORT_OPEN_RATE)
+        for n in range(args.slow_readers)
+    ]
     gevent.sleep(left(begin))
     tables = seat_the_club(args.tables)
     phones = [rec.spawn(play_table, port, rec, table, until, random.Random(n)) for n, table in enumerate(tables)]
     phones += [rec.spawn(watch_table, port, rec, table, until, seen) for table in tables]
     phones += [rec.spawn(browse, port, rec, until, random.Random(2000 + n)) for n in range(args.visitors)]
-    phones += [rec.spawn(probe, port, rec, until, [(BARE, "/bare")], BARE_EVERY),
-               rec.spawn(sample_connections, run.counter, until, connections)]
+    phones += [
+        rec.spawn(probe, port, rec, until, [(BARE, "/bare")], BARE_EVERY),
+        rec.spawn(sample_connections, run.counter, until, connections),
+    ]
     finish(holders + phones, until)
     refused = sum(count for (_, how), count in rec.errors.items() if how == "HTTP 503")
-    run.show([f"### 4. {args.slow_readers} slow export readers held {args.export_seconds:g} s while a club night "
-              f"plays ({args.tables} tables, one watcher each, {args.visitors} visitors)", "",
-              f"The history: {grown}. Each reader asks for the whole history (half `/export/hands.csv`, half "
-              f"`.json`), reads {EXPORT_READ:,} bytes with a {EXPORT_READ:,}-byte receive buffer, then reads "
-              f"nothing more until the end; opened {EXPORT_OPEN_RATE} a second before the night is measured.", ""]
-             + slow_reader_table(readers) + [""]
-             + request_table(rec, kinds_seen(rec), run.verdicts, run.where) + [""]
-             + [f"503 answers: {refused:,} ({run.verdicts.check(refused == 0, f'{run.where}: {refused} × 503')})."]
-             + error_lines(rec, run.verdicts, run.where) + [""]
-             + [f"Database connections in use meanwhile: {connection_figures(connections, run.counter)}.", ""])
+    run.show(
+        [
+            f"### 4. {args.slow_readers} slow export readers held {args.export_seconds:g} s while a club night "
+            f"plays ({args.tables} tables, one watcher each, {args.visitors} visitors)",
+            "",
+            f"The history: {grown}. Each reader asks for the whole history (half `/export/hands.csv`, half "
+            f"`.json`), reads {EXPORT_READ:,} bytes with a {EXPORT_READ:,}-byte receive buffer, then reads "
+            f"nothing more until the end; opened {EXPORT_OPEN_RATE} a second before the night is measured.",
+            "",
+        ]
+        + slow_reader_table(readers)
+        + [""]
+        + request_table(rec, kinds_seen(rec), run.verdicts, run.where)
+        + [""]
+        + [f"503 answers: {refused:,} ({run.verdicts.check(refused == 0, f'{run.where}: {refused} × 503')})."]
+        + error_lines(rec, run.verdicts, run.where)
+        + [""]
+        + [f"Database connections in use meanwhile: {connection_figures(connections, run.counter)}.", ""]
+    )
 
 
 def grow_history(run: Run, total: int) -> str:
@@ -928,8 +1082,13 @@ def grow_history(run: Run, total: int) -> str:
     from scorekeeper import create_app, sqlalchemy_url
 
     began = now()
-    app = create_app({"SQLALCHEMY_DATABASE_URI": sqlalchemy_url(run.server.environment["DATABASE_URL"]),
-                      "SECRET_KEY": "load", "TESTING": True})
+    app = create_app(
+        {
+            "SQLALCHEMY_DATABASE_URI": sqlalchemy_url(run.server.environment["DATABASE_URL"]),
+            "SECRET_KEY": "load",
+            "TESTING": True,
+        }
+    )
     rng = random.Random(38)
     players = bench_fill.club_players(app)
     templates = bench_fill.play_templates(app.test_client(), rng)
@@ -980,8 +1139,14 @@ def hold_export(port: int, path: str, until: float, into: list[SlowReader]) -> N
 
 
 def slow_reader_table(readers: list[SlowReader]) -> list[str]:
-    groups = Counter((reader.path, reader.failure or reader.status or "no answer",
-                      "closed by the server" if reader.closed else "held open to the end") for reader in readers)
+    groups = Counter(
+        (
+            reader.path,
+            reader.failure or reader.status or "no answer",
+            "closed by the server" if reader.closed else "held open to the end",
+        )
+        for reader in readers
+    )
     rows = [[path, what, how, f"{count}"] for (path, what, how), count in sorted(groups.items())]
     return report.table(["export", "answer", "at the end", "readers"], rows, right_from=3)
 
@@ -996,8 +1161,13 @@ def sqlite_run(stack: ExitStack, args) -> Run:
     server = Server(f"sqlite:///{path}", 1, OUT / "load-sqlite-server.log", {})
     name = f"SQLite {sqlite3.sqlite_version}, 1 worker"
     run = Run(name, server, SqliteFiles(server, path), args)
-    run.show(header(run, f"SQLite {sqlite3.sqlite_version} (WAL), a fresh file in {folder}",
-                    "in memory, per process (one worker)"))
+    run.show(
+        header(
+            run,
+            f"SQLite {sqlite3.sqlite_version} (WAL), a fresh file in {folder}",
+            "in memory, per process (one worker)",
+        )
+    )
     return run
 
 
@@ -1011,20 +1181,28 @@ def postgres_run(stack: ExitStack, args) -> Run:
     version = admin.execute("SHOW server_version").fetchone()[0].split()[0]
     redis, storage = start_redis(stack)
     environment = {"SCOREKEEPER_RATELIMIT_STORAGE": redis} if redis else {}
-    server = Server(urlsplit(url)._replace(path=f"/{LOAD_DATABASE}").geturl(), 2, OUT / "load-postgresql-server.log",
-                    environment)
+    server = Server(
+        urlsplit(url)._replace(path=f"/{LOAD_DATABASE}").geturl(), 2, OUT / "load-postgresql-server.log", environment
+    )
     run = Run(f"PostgreSQL {version}, 2 workers", server, PostgresSessions(admin, LOAD_DATABASE), args)
     address = urlsplit(url)
-    run.show(header(run, f"PostgreSQL {version} ({address.hostname}:{address.port}, database {LOAD_DATABASE}, "
-                         f"created for the run and dropped after)", storage))
+    run.show(
+        header(
+            run,
+            f"PostgreSQL {version} ({address.hostname}:{address.port}, database {LOAD_DATABASE}, "
+            f"created for the run and dropped after)",
+            storage,
+        )
+    )
     return run
 
 
 def start_postgres(stack: ExitStack) -> str:
     """scripts/postgres.sh's server (the tests' one); stopped after only if it was not running before."""
     running = listening(int(os.environ.get("PG_TEST_PORT", "54329")))
-    started = subprocess.run([str(ROOT / "scripts" / "postgres.sh"), "start"], capture_output=True, text=True,
-                             timeout=120, check=True)
+    started = subprocess.run(
+        [str(ROOT / "scripts" / "postgres.sh"), "start"], capture_output=True, text=True, timeout=120, check=True
+    )
     if not running:
         stack.callback(lambda: subprocess.run([str(ROOT / "scripts" / "postgres.sh"), "stop"], timeout=60, check=False))
     return started.stdout.strip().splitlines()[-1]
@@ -1039,8 +1217,9 @@ def start_redis(stack: ExitStack) -> tuple[str | None, str]:
     folder = tempfile.mkdtemp(prefix="scorekeeper-load-redis-")
     environment = {**os.environ, "REDIS_TEST_PORT": str(free_port()), "REDIS_TEST_DIR": folder}
     stack.callback(lambda: subprocess.run(["rm", "-rf", folder], check=False))
-    started = subprocess.run([str(script), "start"], capture_output=True, text=True, timeout=60, check=True,
-                             env=environment)
+    started = subprocess.run(
+        [str(script), "start"], capture_output=True, text=True, timeout=60, check=True, env=environment
+    )
     stack.callback(lambda: subprocess.run([str(script), "stop"], env=environment, timeout=30, check=False))
     url = started.stdout.strip().splitlines()[-1]
     return url, f"Redis at {url} (scripts/redis.sh, ours for the run), shared by the workers"
@@ -1049,17 +1228,26 @@ def start_redis(stack: ExitStack) -> tuple[str | None, str]:
 def header(run: Run, database: str, storage: str) -> list[str]:
     load = os.getloadavg()[0]
     limits = ", ".join(f"`{name}`" for name in RAISED)
-    return [f"## Club night on {run.name} (`make load`)", "",
-            f"{time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} cores, load average {load:.1f} at the start. "
-            f"gunicorn with scripts/gunicorn.conf.py (gevent, {run.server.workers} worker"
-            f"{'s' if run.server.workers > 1 else ''}) serving bench/load_app.py on 127.0.0.1:{run.server.port}; "
-            f"the client is one process of greenlets on the same machine; every request on a new connection.",
-            "", f"Database: {database}. Rate limits: {limits} raised to \"{RAISED['SCOREKEEPER_WRITE_LIMIT']}\" "
-            f"for the run (every phone here is 127.0.0.1, one client address); counted {storage}.", ""]
+    return [
+        f"## Club night on {run.name} (`make load`)",
+        "",
+        f"{time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} cores, load average {load:.1f} at the start. "
+        f"gunicorn with scripts/gunicorn.conf.py (gevent, {run.server.workers} worker"
+        f"{'s' if run.server.workers > 1 else ''}) serving bench/load_app.py on 127.0.0.1:{run.server.port}; "
+        f"the client is one process of greenlets on the same machine; every request on a new connection.",
+        "",
+        f'Database: {database}. Rate limits: {limits} raised to "{RAISED["SCOREKEEPER_WRITE_LIMIT"]}" '
+        f"for the run (every phone here is 127.0.0.1, one client address); counted {storage}.",
+        "",
+    ]
 
 
-PHASES = (("club night", club_night), ("idle streams", idle_streams), ("half-sent writes", half_sent),
-          ("slow export readers", slow_exports))
+PHASES = (
+    ("club night", club_night),
+    ("idle streams", idle_streams),
+    ("half-sent writes", half_sent),
+    ("slow export readers", slow_exports),
+)
 
 
 def run_config(kind: str, args) -> tuple[Run | None, list[str]]:
@@ -1099,8 +1287,10 @@ def targets(run: Run, failures: list[str], seconds: float) -> list[str]:
     checked, missed = run.verdicts.checked, run.verdicts.missed
     lines = ["### Targets", ""]
     lines += [f"- {report.MISSED}: {what}" for what in missed] if missed else [f"- all {checked} met"]
-    summary = (f"**Summary ({run.name}):** {checked - len(missed)} of {checked} targets met"
-               f"{f'; {len(missed)} NOT met' if missed else ''}; run {seconds / 60:.1f} min")
+    summary = (
+        f"**Summary ({run.name}):** {checked - len(missed)} of {checked} targets met"
+        f"{f'; {len(missed)} NOT met' if missed else ''}; run {seconds / 60:.1f} min"
+    )
     return lines + ["", summary + (f"; FAILED: {'; '.join(failures)}." if failures else "."), ""]
 
 
@@ -1121,8 +1311,12 @@ def raise_open_files() -> int:
 def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--only", choices=("sqlite", "postgresql"), help="one configuration (default both)")
-    parser.add_argument("--phase", action="append", choices=[name for name, _ in PHASES],
-                        help="run this phase (repeat for more; default all)")
+    parser.add_argument(
+        "--phase",
+        action="append",
+        choices=[name for name, _ in PHASES],
+        help="run this phase (repeat for more; default all)",
+    )
     parser.add_argument("--seconds", type=float, default=180, help="length of the club night (default 180)")
     parser.add_argument("--tables", type=int, default=50, help="tables, each with a scoring phone (default 50)")
     parser.add_argument("--watchers", type=int, default=3, help="phones watching each table (default 3)")
@@ -1132,8 +1326,9 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--half-sent", type=int, default=50, help="half-sent writes (default 50)")
     parser.add_argument("--hold", type=float, default=60, help="how long they are held, in seconds (default 60)")
     parser.add_argument("--slow-readers", type=int, default=100, help="slow export readers (default 100)")
-    parser.add_argument("--export-matches", type=int, default=15000,
-                        help="matches in the history they export (default 15000)")
+    parser.add_argument(
+        "--export-matches", type=int, default=15000, help="matches in the history they export (default 15000)"
+    )
     parser.add_argument("--export-seconds", type=float, default=60, help="how long they are held (default 60)")
     return parser.parse_args(argv)
 

@@ -39,7 +39,9 @@ class Table:
             with db.engine.connect() as connection:  # open the pool's connection now, at this level
                 assert connection.exec_driver_sql("PRAGMA synchronous").scalar() == LEVELS.index(level) + 1
         self.client = self.app.test_client()
-        created = self.client.post("/api/v1/matches", json={"game": "court_piece", "players": ["Ann", "Bo", "Cy", "Di"]}).json
+        created = self.client.post(
+            "/api/v1/matches", json={"game": "court_piece", "players": ["Ann", "Bo", "Cy", "Di"]}
+        ).json
         self.url = f"/api/v1/matches/{created['id']}/hands?hands=1"
         self.headers = {"Authorization": f"Bearer {created['key']}"} if created.get("key") else {}
         self.timings: list[float] = []
@@ -47,8 +49,9 @@ class Table:
     def record(self, number: int) -> None:
         won = 7 + number % 6
         started = time.perf_counter()
-        answer = self.client.post(self.url, headers=self.headers,
-                                  json={"record": {"outcome": "tricks", "tricks": [won, 13 - won]}})
+        answer = self.client.post(
+            self.url, headers=self.headers, json={"record": {"outcome": "tricks", "tricks": [won, 13 - won]}}
+        )
         self.timings.append((time.perf_counter() - started) * 1000)
         assert answer.status_code == 201, answer.json
 
@@ -67,7 +70,7 @@ def bare_commits(folder: str, level: str) -> list[float]:
     for _ in range(HANDS):
         started = time.perf_counter()
         connection.execute("BEGIN")
-        connection.execute("INSERT INTO hand (record) VALUES ('{\"outcome\": \"tricks\"}')")
+        connection.execute('INSERT INTO hand (record) VALUES (\'{"outcome": "tricks"}\')')
         connection.execute("COMMIT")
         timings.append((time.perf_counter() - started) * 1000)
     connection.close()
@@ -95,8 +98,10 @@ def main() -> None:
     for label, runs in (("record a hand (API)", results), ("bare one-row commit", bare)):
         for level, timings in runs.items():
             mean = statistics.fmean(timings)
-            print(f"{label + ', ' + level:<30} {statistics.median(timings):8.2f} {percentile(timings, 0.95):8.2f} "
-                  f"{mean:8.2f} {1000 / mean:8.0f}")
+            print(
+                f"{label + ', ' + level:<30} {statistics.median(timings):8.2f} {percentile(timings, 0.95):8.2f} "
+                f"{mean:8.2f} {1000 / mean:8.0f}"
+            )
     extra = statistics.median(results["FULL"]) - statistics.median(results["NORMAL"])
     print(f"\nFULL costs {extra:.2f} ms more per recorded hand at the median: one fsync of the WAL per commit.")
 

@@ -47,7 +47,7 @@ def sqlalchemy_url(url: str) -> str:
     """A postgres:// or postgresql:// URL as SQLAlchemy wants it, through psycopg 3."""
     for prefix in ("postgres://", "postgresql://"):
         if url.startswith(prefix):
-            return "postgresql+psycopg://" + url[len(prefix):]
+            return "postgresql+psycopg://" + url[len(prefix) :]
     return url
 
 
@@ -160,10 +160,16 @@ def operator_settings() -> dict[str, object]:
 def pool_settings(config) -> dict:
     """The pool's size, overflow and checkout timeout as the host set them (SQLite in memory, one
     connection shared by the tests, has no pool to size)."""
-    if config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite") and sqlite_file(config["SQLALCHEMY_DATABASE_URI"]) is None:
+    if (
+        config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite")
+        and sqlite_file(config["SQLALCHEMY_DATABASE_URI"]) is None
+    ):
         return {}
-    return {"pool_size": config["SCOREKEEPER_POOL_SIZE"], "max_overflow": config["SCOREKEEPER_POOL_OVERFLOW"],
-            "pool_timeout": config["SCOREKEEPER_POOL_TIMEOUT"]}
+    return {
+        "pool_size": config["SCOREKEEPER_POOL_SIZE"],
+        "max_overflow": config["SCOREKEEPER_POOL_OVERFLOW"],
+        "pool_timeout": config["SCOREKEEPER_POOL_TIMEOUT"],
+    }
 
 
 def host_list(hosts: str | list[str]) -> list[str]:
@@ -212,12 +218,16 @@ def create_app(test_config: dict | None = None) -> Flask:
     # The suite posts far faster than any table; the rate-limit tests switch limits back on.
     app.config.setdefault("RATELIMIT_ENABLED", not app.config.get("TESTING"))
     if app.config["TRUSTED_HOSTS"] is None:  # Flask's default, None, would trust any Host header
-        app.config["TRUSTED_HOSTS"] = (LOCAL_HOSTS + host_list(app.config["SCOREKEEPER_HOSTS"])
-                                       + public_host(app.config["SCOREKEEPER_PUBLIC_URL"]))
+        app.config["TRUSTED_HOSTS"] = (
+            LOCAL_HOSTS + host_list(app.config["SCOREKEEPER_HOSTS"]) + public_host(app.config["SCOREKEEPER_PUBLIC_URL"])
+        )
     if app.config["SCOREKEEPER_HTTPS"]:
         # The session's cookie a __Host- one too (cookies.py): Secure, the whole site, no Domain.
-        app.config.update(SESSION_COOKIE_SECURE=True, PREFERRED_URL_SCHEME="https",
-                          SESSION_COOKIE_NAME=cookies.HOST_PREFIX + app.config["SESSION_COOKIE_NAME"])
+        app.config.update(
+            SESSION_COOKIE_SECURE=True,
+            PREFERRED_URL_SCHEME="https",
+            SESSION_COOKIE_NAME=cookies.HOST_PREFIX + app.config["SESSION_COOKIE_NAME"],
+        )
     if app.config["SCOREKEEPER_PROXIES"]:
         hops = app.config["SCOREKEEPER_PROXIES"]
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
@@ -279,8 +289,12 @@ def warn_if_the_host_password_is_short(app: Flask) -> None:
     """A host password shorter than 12 characters is said loudly at start (it is still taken)."""
     password = app.config["SCOREKEEPER_ADMIN_PASSWORD"] or ""
     if 0 < len(password) < HOST_PASSWORD_LENGTH:
-        app.logger.warning("WARNING: SCOREKEEPER_ADMIN_PASSWORD is %d characters long: use %d or more, or anyone "
-                           "on the Wi-Fi may guess their way onto the host's page.", len(password), HOST_PASSWORD_LENGTH)
+        app.logger.warning(
+            "WARNING: SCOREKEEPER_ADMIN_PASSWORD is %d characters long: use %d or more, or anyone "
+            "on the Wi-Fi may guess their way onto the host's page.",
+            len(password),
+            HOST_PASSWORD_LENGTH,
+        )
 
 
 def register_blueprints(app: Flask) -> None:
@@ -312,8 +326,9 @@ def register_errors(app: Flask) -> None:
 
     @app.errorhandler(CSRFError)
     def csrf_failed(error):
-        return page(400, _("Form expired"),
-                    _("The form was too old or came from elsewhere. Go back, reload and try again."))
+        return page(
+            400, _("Form expired"), _("The form was too old or came from elsewhere. Go back, reload and try again.")
+        )
 
     @app.errorhandler(413)
     def too_large(error):

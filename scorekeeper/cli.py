@@ -1,12 +1,12 @@
 """Commands for the one who hosts Scorekeeper: backups, restores, exports and imports.
 
-    flask --app scorekeeper backup [FILE]      SQLite online backup (PostgreSQL: pg_dump)
-    flask --app scorekeeper restore FILE       put a backup back (stop serving first)
-    flask --app scorekeeper export [FILE]      every player and match as JSON
-    flask --app scorekeeper import FILE        that JSON into an empty database
-    flask --app scorekeeper export-csv [FILE]  every hand, for a spreadsheet
-    flask --app scorekeeper players rename OLD NEW | merge FROM INTO
-                                               a player renamed, or two who are one person, everywhere
+flask --app scorekeeper backup [FILE]      SQLite online backup (PostgreSQL: pg_dump)
+flask --app scorekeeper restore FILE       put a backup back (stop serving first)
+flask --app scorekeeper export [FILE]      every player and match as JSON
+flask --app scorekeeper import FILE        that JSON into an empty database
+flask --app scorekeeper export-csv [FILE]  every hand, for a spreadsheet
+flask --app scorekeeper players rename OLD NEW | merge FROM INTO
+                                           a player renamed, or two who are one person, everywhere
 """
 
 from __future__ import annotations

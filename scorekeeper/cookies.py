@@ -32,5 +32,6 @@ def read(base: str, default: str | None = None) -> str | None:
 
 def keep(answer: Response, base: str, value: str, days: int, httponly: bool = False) -> None:
     """Set the cookie `base` on `answer` for `days`, as this server names and secures it."""
-    answer.set_cookie(name(base), value, max_age=days * 86400, path="/", httponly=httponly, samesite="Lax",
-                      secure=_https())
+    answer.set_cookie(
+        name(base), value, max_age=days * 86400, path="/", httponly=httponly, samesite="Lax", secure=_https()
+    )

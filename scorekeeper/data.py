@@ -202,8 +202,10 @@ def check_export(data: Any) -> dict[str, list]:
 def decoded_rows(given: dict[str, list]) -> dict[str, list[dict]]:
     """Every row of every table, each column decoded to what it holds; DataError names the first
     value, key or reference the database would refuse."""
-    rows = {table.name: [decode_row(table, row, number) for number, row in enumerate(given.get(table.name, []), 1)]
-            for table in tables()}
+    rows = {
+        table.name: [decode_row(table, row, number) for number, row in enumerate(given.get(table.name, []), 1)]
+        for table in tables()
+    }
     for table in tables():
         check_unique(table, rows[table.name])
         check_references(table, rows)
@@ -222,7 +224,9 @@ def decode_row(table: Table, row: Any, number: int = 1) -> dict:
         raise DataError(f"{table.name} row {number} is not an object of columns.")
     unknown = set(row) - set(table.columns.keys())
     if unknown:
-        raise DataError(f"The export has columns this version does not know: {table.name}.{', '.join(sorted(unknown))}.")
+        raise DataError(
+            f"The export has columns this version does not know: {table.name}.{', '.join(sorted(unknown))}."
+        )
     label = row_label(table, number, row)
     return {column.name: checked_value(label, column, row.get(column.name)) for column in table.columns}
 
@@ -245,7 +249,8 @@ def checked_value(label: str, column: Column, value: Any) -> Any:
 def numbered_by_the_database(column: Column) -> bool:
     """An id the database hands out (a sequence on PostgreSQL; on SQLite the largest one plus one)."""
     return column.primary_key and (
-        column.autoincrement is True or (column.autoincrement == "auto" and python_type(column) is int))
+        column.autoincrement is True or (column.autoincrement == "auto" and python_type(column) is int)
+    )
 
 
 def decode(column: Column, value: Any) -> Any:
@@ -260,7 +265,7 @@ def decode(column: Column, value: Any) -> Any:
         return _of_type(value, bool, "must be true or false")
     if kind is int:
         bits = 64 if isinstance(stored, BigInteger) else 16 if isinstance(stored, SmallInteger) else 32
-        if type(value) is not int or not -2 ** (bits - 1) <= value < 2 ** (bits - 1):
+        if type(value) is not int or not -(2 ** (bits - 1)) <= value < 2 ** (bits - 1):
             raise ValueError(f"must be a whole number of at most {bits} bits")
         return value
     if kind is str:
@@ -304,8 +309,11 @@ def check_unique(table: Table, rows: list[dict]) -> None:
 
 
 def unique_columns(table: Table) -> list[tuple[str, ...]]:
-    sets = [constraint.columns for constraint in table.constraints
-            if isinstance(constraint, (PrimaryKeyConstraint, UniqueConstraint))]
+    sets = [
+        constraint.columns
+        for constraint in table.constraints
+        if isinstance(constraint, (PrimaryKeyConstraint, UniqueConstraint))
+    ]
     sets += [index.columns for index in table.indexes if index.unique]
     return [tuple(column.name for column in columns) for columns in sets]
 
@@ -319,8 +327,10 @@ def check_references(table: Table, rows: dict[str, list[dict]]) -> None:
         for number, row in enumerate(rows[table.name], 1):
             values = tuple(row[name] for name in names)
             if None not in values and values not in present:
-                raise DataError(f"{row_label(table, number, row)}: its {', '.join(names)} "
-                                f"{', '.join(map(str, values))} names no {key.referred_table.name} in the file.")
+                raise DataError(
+                    f"{row_label(table, number, row)}: its {', '.join(names)} "
+                    f"{', '.join(map(str, values))} names no {key.referred_table.name} in the file."
+                )
 
 
 def check_players(players: list[dict]) -> None:
@@ -348,8 +358,9 @@ def check_matches(rows: dict[str, list[dict]]) -> None:
     """Every match replays from its hands to what the file stores for it (as `flask verify` checks)."""
     seats, hands = _by_match(rows["seat"], "position"), _by_match(rows["hand"], "number")
     for match in rows["match"]:
-        found = verify.stored_differences(SimpleNamespace(**match), seats.get(match["id"], []),
-                                          hands.get(match["id"], []))
+        found = verify.stored_differences(
+            SimpleNamespace(**match), seats.get(match["id"], []), hands.get(match["id"], [])
+        )
         if found:
             raise DataError(f"{found[0]}.")
 
@@ -363,15 +374,25 @@ def _by_match(rows: list[dict], order: str) -> dict[int, list[SimpleNamespace]]:
 
 def check_tallies(rows: dict[str, list[dict]]) -> None:
     """Each player's kept record per game is what the file's seats add up to."""
-    counted = Counter((seat["player_id"], seat["game"], seat["outcome"]) for seat in rows["seat"]
-                      if seat["outcome"] in tallies.OUTCOMES)
-    kept = Counter({(tally["player_id"], tally["game"], outcome): tally[outcome]
-                    for tally in rows["player_tally"] for outcome in tallies.OUTCOMES})
+    counted = Counter(
+        (seat["player_id"], seat["game"], seat["outcome"])
+        for seat in rows["seat"]
+        if seat["outcome"] in tallies.OUTCOMES
+    )
+    kept = Counter(
+        {
+            (tally["player_id"], tally["game"], outcome): tally[outcome]
+            for tally in rows["player_tally"]
+            for outcome in tallies.OUTCOMES
+        }
+    )
     wrong = sorted(key for key in counted.keys() | kept.keys() if counted[key] != kept[key])
     if wrong:
         player, game, outcome = wrong[0]
-        raise DataError(f"player {player}, {game}: the file keeps {kept[wrong[0]]} {outcome} "
-                        f"where the seats count {counted[wrong[0]]}.")
+        raise DataError(
+            f"player {player}, {game}: the file keeps {kept[wrong[0]]} {outcome} "
+            f"where the seats count {counted[wrong[0]]}."
+        )
 
 
 def check_stories(rows: dict[str, list[dict]]) -> None:
@@ -428,10 +449,13 @@ def move_sequences_past_imported_ids() -> None:
     for table in tables():
         for column in table.primary_key.columns:
             if numbered_by_the_database(column):
-                db.session.execute(db.text(
-                    f"SELECT setval(pg_get_serial_sequence(:table, :column), "
-                    f"COALESCE((SELECT MAX({quote(column.name)}) FROM {quote(table.name)}), 0) + 1, false)"
-                ), {"table": quote(table.name), "column": column.name})
+                db.session.execute(
+                    db.text(
+                        f"SELECT setval(pg_get_serial_sequence(:table, :column), "
+                        f"COALESCE((SELECT MAX({quote(column.name)}) FROM {quote(table.name)}), 0) + 1, false)"
+                    ),
+                    {"table": quote(table.name), "column": column.name},
+                )
 
 
 def write_json(data: dict, out: IO[str]) -> None:
@@ -441,7 +465,9 @@ def write_json(data: dict, out: IO[str]) -> None:
 
 # -- hands as CSV -------------------------------------------------------------------------------
 
-CSV_COLUMNS = exports.COLUMNS  # match, game, started, status, hand, recorded, side, players, change, reasons, record, note
+CSV_COLUMNS = (
+    exports.COLUMNS
+)  # match, game, started, status, hand, recorded, side, players, change, reasons, record, note
 
 
 def write_hands_csv(out: IO[str]) -> int:
@@ -461,9 +487,18 @@ def match_rows(match: Match) -> Iterator[list]:
         reasons = "; ".join(named(str(reason)) for reason in done.reasons)
         for side, change in enumerate(done.changes):
             yield [
-                match.id, match.game, match.created.isoformat(), match.status, number,
-                recorded[number].isoformat(), LETTERS[side], " & ".join(scored.sides[side]), change,
-                reasons, json.dumps(record, ensure_ascii=False), notes[number],
+                match.id,
+                match.game,
+                match.created.isoformat(),
+                match.status,
+                number,
+                recorded[number].isoformat(),
+                LETTERS[side],
+                " & ".join(scored.sides[side]),
+                change,
+                reasons,
+                json.dumps(record, ensure_ascii=False),
+                notes[number],
             ]
 
 
@@ -475,7 +510,7 @@ def sqlite_path() -> Path:
     if db.engine.dialect.name != "sqlite" or not db.engine.url.database:
         raise DataError(
             "This database is not a SQLite file. For PostgreSQL use pg_dump and pg_restore "
-            "(pg_dump --format=custom --file=scorekeeper.dump \"$DATABASE_URL\")."
+            '(pg_dump --format=custom --file=scorekeeper.dump "$DATABASE_URL").'
         )
     return Path(db.engine.url.database)
 

@@ -58,7 +58,12 @@ class Malformed(ServiceError):
 
 
 STATUS: dict[type[ServiceError], int] = {
-    Malformed: 400, Unauthorized: 401, Forbidden: 403, NotFound: 404, Conflict: 409, Invalid: 422,
+    Malformed: 400,
+    Unauthorized: 401,
+    Forbidden: 403,
+    NotFound: 404,
+    Conflict: 409,
+    Invalid: 422,
 }
 
 
@@ -76,5 +81,8 @@ def error_answer(code: int, title: str, message: str, headers: dict | None = Non
         return jsonify(error=str(message), fields={}), code, headers or {}
     from .i18n import shown  # an engine text worded in the page's language, its sides by letter
 
-    return (render_template("error.html", code=code, title=str(title), message=shown(_text(message))), code,
-            headers or {})
+    return (
+        render_template("error.html", code=code, title=str(title), message=shown(_text(message))),
+        code,
+        headers or {},
+    )

@@ -33,10 +33,8 @@ migrate = Migrate()
 # weighs what crosses the table's Wi-Fi. Pages and JSON do not: they carry CSRF tokens, table codes
 # and keys beside what a visitor typed, which is what a compression side channel (BREACH) reads.
 compress = Compress()
-COMPRESSED = ["text/css", "text/javascript", "application/javascript", "application/manifest+json",
-              "image/svg+xml"]
+COMPRESSED = ["text/css", "text/javascript", "application/javascript", "application/manifest+json", "image/svg+xml"]
 csrf = CSRFProtect()
-
 
 
 # -- security headers and rate limits --------------------------------------------------------------
@@ -56,12 +54,32 @@ CONTENT_SECURITY_POLICY = {
 # What a page may ask of the phone: nothing the app does not use. The app keeps the screen awake,
 # copies and shares a link and goes full screen when installed; every other power is denied to it
 # and to anything framed in it.
-PERMISSIONS_POLICY = {name: "()" for name in (
-    "accelerometer", "ambient-light-sensor", "autoplay", "bluetooth", "browsing-topics", "camera",
-    "display-capture", "encrypted-media", "geolocation", "gyroscope", "hid", "idle-detection", "magnetometer",
-    "microphone", "midi", "payment", "picture-in-picture", "publickey-credentials-get", "serial", "usb",
-    "xr-spatial-tracking")} | {name: "(self)" for name in ("screen-wake-lock", "clipboard-write", "web-share",
-                                                          "fullscreen")}
+PERMISSIONS_POLICY = {
+    name: "()"
+    for name in (
+        "accelerometer",
+        "ambient-light-sensor",
+        "autoplay",
+        "bluetooth",
+        "browsing-topics",
+        "camera",
+        "display-capture",
+        "encrypted-media",
+        "geolocation",
+        "gyroscope",
+        "hid",
+        "idle-detection",
+        "magnetometer",
+        "microphone",
+        "midi",
+        "payment",
+        "picture-in-picture",
+        "publickey-credentials-get",
+        "serial",
+        "usb",
+        "xr-spatial-tracking",
+    )
+} | {name: "(self)" for name in ("screen-wake-lock", "clipboard-write", "web-share", "fullscreen")}
 WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"]
 NEW_MATCH_ENDPOINTS = {"api.create", "matches.new_match", "matches.rematch"}
 SLOW_DOWN = "Too many changes from here in a short time: wait a minute, then try again."
@@ -106,26 +124,34 @@ def protect(app) -> None:
     limits = [
         ApplicationLimit(
             lambda: current_app.config["SCOREKEEPER_WRITE_LIMIT"],
-            scope="writes", methods=WRITE_METHODS, error_message=SLOW_DOWN,
+            scope="writes",
+            methods=WRITE_METHODS,
+            error_message=SLOW_DOWN,
         ),
         ApplicationLimit(
             lambda: current_app.config["SCOREKEEPER_NEW_MATCH_LIMIT"],
-            scope="new-matches", methods=["POST"], error_message=SLOW_DOWN,
+            scope="new-matches",
+            methods=["POST"],
+            error_message=SLOW_DOWN,
             exempt_when=lambda: request.endpoint not in NEW_MATCH_ENDPOINTS,
         ),
         ApplicationLimit(
             lambda: current_app.config["SCOREKEEPER_TABLE_CODE_LIMIT"],
-            scope="table-codes", error_message=WRONG_CODES,
+            scope="table-codes",
+            error_message=WRONG_CODES,
             exempt_when=lambda: request.endpoint not in CODE_ENDPOINTS,
         ),
         ApplicationLimit(
             lambda: current_app.config["SCOREKEEPER_EXPORT_LIMIT"],
-            scope="exports", error_message=TOO_MANY_EXPORTS,
+            scope="exports",
+            error_message=TOO_MANY_EXPORTS,
             exempt_when=lambda: request.endpoint not in EXPORT_ENDPOINTS,
         ),
         ApplicationLimit(
             lambda: current_app.config["SCOREKEEPER_HOST_SIGN_IN_LIMIT"],
-            scope="host-sign-in", methods=["POST"], error_message=WRONG_PASSWORDS,
+            scope="host-sign-in",
+            methods=["POST"],
+            error_message=WRONG_PASSWORDS,
             exempt_when=lambda: request.endpoint != HOST_SIGN_IN,
         ),
     ]
@@ -141,6 +167,9 @@ def protect(app) -> None:
         # closed when it restarted), not redis-py's ten backed-off retries, before the fallback.
         options = {"socket_connect_timeout": 1, "socket_timeout": 1, "retry": Retry(NoBackoff(), 1)}
     Limiter(
-        get_remote_address, app=app, application_limits=limits,
-        storage_options=options, in_memory_fallback_enabled=True,
+        get_remote_address,
+        app=app,
+        application_limits=limits,
+        storage_options=options,
+        in_memory_fallback_enabled=True,
     )

@@ -45,9 +45,18 @@ def trouble_of(error: DBAPIError) -> DatabaseTrouble | None:
     if sqlite_code == sqlite3.SQLITE_FULL or state in POSTGRES_DISK_FULL:
         _say_disk_full(error)
         return DatabaseTrouble(507, DISK_FULL, retry=False)
-    if error.connection_invalidated or sqlite_code in SQLITE_AWAY or state.startswith(POSTGRES_AWAY_CLASSES) \
-            or (original is not None and sqlite_code is None and not state and not isinstance(error, IntegrityError)
-                and type(original).__module__.startswith("psycopg")):
+    if (
+        error.connection_invalidated
+        or sqlite_code in SQLITE_AWAY
+        or state.startswith(POSTGRES_AWAY_CLASSES)
+        or (
+            original is not None
+            and sqlite_code is None
+            and not state
+            and not isinstance(error, IntegrityError)
+            and type(original).__module__.startswith("psycopg")
+        )
+    ):
         return DatabaseTrouble(503, AWAY, retry=True)
     return None
 
@@ -64,8 +73,9 @@ def _say_disk_full(error: DBAPIError) -> None:
 
 
 def answer_trouble(trouble: DatabaseTrouble):
-    return error_answer(trouble.status, NOT_TAKEN, trouble.message,
-                        {"Retry-After": str(RETRY_SECONDS)} if trouble.retry else None)
+    return error_answer(
+        trouble.status, NOT_TAKEN, trouble.message, {"Retry-After": str(RETRY_SECONDS)} if trouble.retry else None
+    )
 
 
 def answer_database_error(error: DBAPIError):

@@ -48,8 +48,9 @@ DOMAIN = "messages"
 # The languages the games are played in: English first, then as the games' homes list them. Their
 # rules pages may be written in any of them; the pages speak those with a catalog.
 SPOKEN = (ENGLISH, "es", "ca", "de", "nl", "it", "fi", "sv", "fr", "ru", "ur", "hi", "si", "ta")
-LANGUAGES = tuple(code for code in SPOKEN
-                  if code == ENGLISH or (TRANSLATIONS / code / "LC_MESSAGES" / f"{DOMAIN}.po").exists())
+LANGUAGES = tuple(
+    code for code in SPOKEN if code == ENGLISH or (TRANSLATIONS / code / "LC_MESSAGES" / f"{DOMAIN}.po").exists()
+)
 RIGHT_TO_LEFT = frozenset({"ur"})
 COOKIE = "lang"
 COOKIE_DAYS = 400
@@ -89,8 +90,12 @@ class Page:
         text, or any text on an English page, is shown as it was made."""
         if self.words is None or not isinstance(text, Text) or text.kind == VERBATIM:
             return text
-        values = {name: [self.translate(item, several) for item in value] if isinstance(value, list)
-                  else self.translate(value, several) for name, value in text.values.items()}
+        values = {
+            name: [self.translate(item, several) for item in value]
+            if isinstance(value, list)
+            else self.translate(value, several)
+            for name, value in text.values.items()
+        }
         if text.kind == LIST:
             return format_list([str(item) for item in values["items"]], locale=self.locale)
         if text.kind == JOINED:
@@ -174,8 +179,11 @@ def own_name(code: str) -> str:
 def pick():
     """Every language the pages speak, each in its own words, a big button each."""
     target = request.args.get("next", "")
-    return render_template("language.html", back=target if same_origin_path(target) else url_for("matches.home"),
-                           right_to_left=RIGHT_TO_LEFT)
+    return render_template(
+        "language.html",
+        back=target if same_origin_path(target) else url_for("matches.home"),
+        right_to_left=RIGHT_TO_LEFT,
+    )
 
 
 @bp.post("/language")
@@ -195,20 +203,28 @@ def manifest():
     manifest without cookies, so Accept-Language decides; `?lang=` from the page that links it)."""
     code = request.args.get("lang")
     with force_locale(code if code in LANGUAGES else chosen_language()):
-        answer = jsonify({
-            "name": "Scorekeeper",
-            "short_name": _("Scores"),
-            "description": _("Keep the score of card games played at a real table."),
-            "lang": language(),
-            "dir": "rtl" if language() in RIGHT_TO_LEFT else "ltr",
-            "start_url": "/",
-            "scope": "/",
-            "display": "standalone",
-            "background_color": "#fafbfc",
-            "theme_color": "#0b6e4f",
-            "icons": [{"src": url_for("static", filename="icon.svg"), "sizes": "any", "type": "image/svg+xml",
-                       "purpose": "any maskable"}],
-        })
+        answer = jsonify(
+            {
+                "name": "Scorekeeper",
+                "short_name": _("Scores"),
+                "description": _("Keep the score of card games played at a real table."),
+                "lang": language(),
+                "dir": "rtl" if language() in RIGHT_TO_LEFT else "ltr",
+                "start_url": "/",
+                "scope": "/",
+                "display": "standalone",
+                "background_color": "#fafbfc",
+                "theme_color": "#0b6e4f",
+                "icons": [
+                    {
+                        "src": url_for("static", filename="icon.svg"),
+                        "sizes": "any",
+                        "type": "image/svg+xml",
+                        "purpose": "any maskable",
+                    }
+                ],
+            }
+        )
     answer.mimetype = "application/manifest+json"
     answer.vary.add("Accept-Language")
     answer.cache_control.max_age = 3600
@@ -287,5 +303,9 @@ def init_app(app: Flask) -> None:
     @app.context_processor
     def page_language():
         code = language()
-        return {"language": code, "direction": "rtl" if code in RIGHT_TO_LEFT else "ltr", "languages": own_names(),
-                "language_name": own_name}
+        return {
+            "language": code,
+            "direction": "rtl" if code in RIGHT_TO_LEFT else "ltr",
+            "languages": own_names(),
+            "language_name": own_name,
+        }

@@ -16,8 +16,9 @@ _PLAIN = (str, int, type(None))  # not bool: True and 1 are one dict key but dif
 def remembered_url_for(endpoint: str, **values) -> str:
     """url_for, remembered per script root for a path of plain values (not for an external URL,
     whose host comes from the request, nor for an endpoint relative to the request's blueprint)."""
-    if endpoint.startswith(".") or any(name.startswith("_") or type(value) not in _PLAIN
-                                       for name, value in values.items()):
+    if endpoint.startswith(".") or any(
+        name.startswith("_") or type(value) not in _PLAIN for name, value in values.items()
+    ):
         return url_for(endpoint, **values)
     key = (request.script_root, endpoint, *sorted(values.items()))
     link = _built.get(key)

@@ -96,7 +96,7 @@ class Hub:
         found = {}
         with reading_only(), self.engine.connect() as connection:
             for start in range(0, len(match_ids), BATCH):
-                chosen = match_ids[start:start + BATCH]
+                chosen = match_ids[start : start + BATCH]
                 query = select(Match.id, Match.version).where(Match.id.in_(chosen))
                 found.update((row[0], row[1]) for row in connection.execute(query))
                 self.looks += 1

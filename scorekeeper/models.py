@@ -61,9 +61,11 @@ class Player(db.Model):
 
 class Match(db.Model):
     # The home page's lists: matches in play (or set aside) newest first, without a sort of them all.
-    __table_args__ = (Index("ix_match_status_created", "status", "created"),
-                      Index("ix_match_status_updated", "status", "updated"),
-                      Index("ix_match_night", "night", "id"))
+    __table_args__ = (
+        Index("ix_match_status_created", "status", "created"),
+        Index("ix_match_status_updated", "status", "updated"),
+        Index("ix_match_night", "night", "id"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     game: Mapped[str] = mapped_column(String(32), index=True)
@@ -120,8 +122,10 @@ class Match(db.Model):
 
 class Seat(db.Model):
     # A player's record per game is counted from this index alone.
-    __table_args__ = (UniqueConstraint("match_id", "position"),
-                      Index("ix_seat_player_game_outcome", "player_id", "game", "outcome"))
+    __table_args__ = (
+        UniqueConstraint("match_id", "position"),
+        Index("ix_seat_player_game_outcome", "player_id", "game", "outcome"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
@@ -198,12 +202,15 @@ class RatedSeat(db.Model):
     a game's finished matches as they finished, and each row's story follows from the row before it
     of the same player and game, so a change re-rates from the changed match on."""
 
-    __table_args__ = (Index("ix_rated_seat_game_place", "game", "place", "position"),
-                      Index("ix_rated_seat_player_game_place", "player_id", "game", "place"),
-                      Index("ix_rated_seat_player_game_number", "player_id", "game", "number"))
+    __table_args__ = (
+        Index("ix_rated_seat_game_place", "game", "place", "position"),
+        Index("ix_rated_seat_player_game_place", "player_id", "game", "place"),
+        Index("ix_rated_seat_player_game_number", "player_id", "game", "number"),
+    )
 
-    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), primary_key=True,
-                                          autoincrement=False)
+    match_id: Mapped[int] = mapped_column(
+        ForeignKey("match.id", ondelete="CASCADE"), primary_key=True, autoincrement=False
+    )
     position: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
     game: Mapped[str] = mapped_column(String(32))
@@ -268,8 +275,9 @@ class PairMatch(db.Model):
 
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), primary_key=True, autoincrement=False)
     other_id: Mapped[int] = mapped_column(ForeignKey("player.id"), primary_key=True, autoincrement=False)
-    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), primary_key=True,
-                                          autoincrement=False, index=True)
+    match_id: Mapped[int] = mapped_column(
+        ForeignKey("match.id", ondelete="CASCADE"), primary_key=True, autoincrement=False, index=True
+    )
 
 
 class Night(db.Model):

@@ -41,20 +41,26 @@ SEALED = re.compile(r'"key":"sealed:([0-9a-f]{2,512})"')
 # A new match's key comes back on a replay only to a token no stranger could guess: 128 bits, 22
 # characters of the token's 64-letter alphabet. A shorter one gets the match without it, and why.
 PROVING_LENGTH = 22
-KEY_WITHHELD = (f"This Idempotency-Key is shorter than {PROVING_LENGTH} characters, too short to prove that this "
-                "request is the one that started the match, so its key is not sent again. Send a key of "
-                f"{PROVING_LENGTH} or more random characters to have it back on a repeat.")
+KEY_WITHHELD = (
+    f"This Idempotency-Key is shorter than {PROVING_LENGTH} characters, too short to prove that this "
+    "request is the one that started the match, so its key is not sent again. Send a key of "
+    f"{PROVING_LENGTH} or more random characters to have it back on a repeat."
+)
 # Built once, through Core: a write with a token pays a look-up and an INSERT, not the ORM's unit of work.
-_FIND = select(WriteReceipt.request, WriteReceipt.status, WriteReceipt.location, WriteReceipt.body,
-               WriteReceipt.created).where(WriteReceipt.token_hash == bindparam("token_hash"))
+_FIND = select(
+    WriteReceipt.request, WriteReceipt.status, WriteReceipt.location, WriteReceipt.body, WriteReceipt.created
+).where(WriteReceipt.token_hash == bindparam("token_hash"))
 _ADD = insert(WriteReceipt.__table__)
 
 # The API's refusals stay English; a page's are marked (lazy: read in the request's language, which
 # for an API request is English too).
-REUSED = {"api": "This Idempotency-Key was already used for another request: nothing was changed. "
-                 "Send a new key with each new request.",
-          "matches": _l("This form was already sent for another change: nothing was changed. "
-                        "Reload the match and enter it again.")}
+REUSED = {
+    "api": "This Idempotency-Key was already used for another request: nothing was changed. "
+    "Send a new key with each new request.",
+    "matches": _l(
+        "This form was already sent for another change: nothing was changed. Reload the match and enter it again."
+    ),
+}
 BUSY = _l("This change is still being saved: send it again in a moment.")
 LOST = _l("This change was made, but its answer was lost: read the match to see it.")
 

@@ -99,8 +99,11 @@ def moved(dialect_name: str, moves: Counter):
     per_pair: dict[tuple, dict[str, int]] = defaultdict(lambda: dict.fromkeys(OUTCOMES, 0))
     for (player_id, game, outcome), change in moves.items():
         per_pair[player_id, game][outcome] += change
-    rows = [{"player_id": player_id, "game": game, **counts}
-            for (player_id, game), counts in sorted(per_pair.items()) if any(counts.values())]
+    rows = [
+        {"player_id": player_id, "game": game, **counts}
+        for (player_id, game), counts in sorted(per_pair.items())
+        if any(counts.values())
+    ]
     return (_upsert(dialect_name), rows) if rows else None
 
 
@@ -109,15 +112,19 @@ def _upsert(dialect_name: str):
     dialect = postgresql if dialect_name == "postgresql" else sqlite
     table = PlayerTally.__table__
     upsert = dialect.insert(table)
-    return upsert.on_conflict_do_update(index_elements=["player_id", "game"],
-                                        set_={outcome: table.c[outcome] + upsert.excluded[outcome]
-                                              for outcome in OUTCOMES})
+    return upsert.on_conflict_do_update(
+        index_elements=["player_id", "game"],
+        set_={outcome: table.c[outcome] + upsert.excluded[outcome] for outcome in OUTCOMES},
+    )
 
 
 def counted_from_seats(player_id: int | None = None, connection=None) -> dict[tuple[int, str], dict[str, int]]:
     """The record per player and game as the seats say (an aggregate over every seat)."""
-    query = (select(Seat.player_id, Seat.game, Seat.outcome, func.count())
-             .where(Seat.outcome.in_(OUTCOMES)).group_by(Seat.player_id, Seat.game, Seat.outcome))
+    query = (
+        select(Seat.player_id, Seat.game, Seat.outcome, func.count())
+        .where(Seat.outcome.in_(OUTCOMES))
+        .group_by(Seat.player_id, Seat.game, Seat.outcome)
+    )
     if player_id is not None:
         query = query.where(Seat.player_id == player_id)
     counted: dict[tuple[int, str], dict[str, int]] = defaultdict(lambda: dict.fromkeys(OUTCOMES, 0))
@@ -139,9 +146,12 @@ def kept() -> dict[tuple[int, str], dict[str, int]]:
 def differences() -> list[str]:
     """Where the kept tallies differ from the seats, as sentences."""
     counted, held = counted_from_seats(), kept()
-    return [f"player {player}, {game}: the kept record {held.get(pair)} differs from the seats' {counted.get(pair)}"
-            for pair in sorted(set(counted) | set(held)) if counted.get(pair) != held.get(pair)
-            for player, game in [pair]]
+    return [
+        f"player {player}, {game}: the kept record {held.get(pair)} differs from the seats' {counted.get(pair)}"
+        for pair in sorted(set(counted) | set(held))
+        if counted.get(pair) != held.get(pair)
+        for player, game in [pair]
+    ]
 
 
 def rebuild(connection=None) -> None:

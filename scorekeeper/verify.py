@@ -78,8 +78,9 @@ def replay_stored(match: Any, seats: Sequence[Any], hands: Sequence[Any]) -> Sco
     try:
         done = replay(game, table, match.options, [hand.record for hand in hands])
     except ReplayError as error:
-        raise Unscorable(f"match {match.id}, hand {error.number}: its record does not replay "
-                         f"({error.reason.rstrip('.')})") from None
+        raise Unscorable(
+            f"match {match.id}, hand {error.number}: its record does not replay ({error.reason.rstrip('.')})"
+        ) from None
     except Exception as error:  # the engine given values it never wrote; a report, not a crash
         raise Unscorable(f"match {match.id}: its hands do not replay ({type(error).__name__}: {error})") from None
     return Scored(match, game, table, done)
@@ -154,13 +155,22 @@ def _same_answer(answer: Any, replayed: str) -> bool:
 def same_json(stored: Any, replayed: Any) -> bool:
     """Equal as JSON keeps them: a tuple is a list, but true is not 1 and 1.0 is not 1."""
     if isinstance(replayed, (list, tuple)):
-        return (isinstance(stored, list) and len(stored) == len(replayed)
-                and all(same_json(a, b) for a, b in zip(stored, replayed)))
+        return (
+            isinstance(stored, list)
+            and len(stored) == len(replayed)
+            and all(same_json(a, b) for a, b in zip(stored, replayed))
+        )
     if isinstance(replayed, dict):
-        return (isinstance(stored, dict) and stored.keys() == replayed.keys()
-                and all(same_json(stored[key], value) for key, value in replayed.items()))
-    return (stored == replayed and isinstance(stored, bool) == isinstance(replayed, bool)
-            and isinstance(stored, float) == isinstance(replayed, float))
+        return (
+            isinstance(stored, dict)
+            and stored.keys() == replayed.keys()
+            and all(same_json(stored[key], value) for key, value in replayed.items())
+        )
+    return (
+        stored == replayed
+        and isinstance(stored, bool) == isinstance(replayed, bool)
+        and isinstance(stored, float) == isinstance(replayed, float)
+    )
 
 
 @dataclass

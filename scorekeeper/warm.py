@@ -47,10 +47,20 @@ def _draw_new_match(game) -> None:
     players = next(count for count in range(game.min_players, game.max_players + 1) if _seats(game, count))
     table = game.table(players)
     options = game.parse_options({}, table)
-    match = Match(id=0, game=game.key, options=options, status=IN_PROGRESS, version=0, state_version=0,
-                  called=False, state=encode_state(game.new_state(table, options)))
-    match.seats = [Seat(position=seat, side=table.side_of(seat), player=Player(name=f"Player {seat + 1}"))
-                   for seat in range(players)]
+    match = Match(
+        id=0,
+        game=game.key,
+        options=options,
+        status=IN_PROGRESS,
+        version=0,
+        state_version=0,
+        called=False,
+        state=encode_state(game.new_state(table, options)),
+    )
+    match.seats = [
+        Seat(position=seat, side=table.side_of(seat), player=Player(name=f"Player {seat + 1}"))
+        for seat in range(players)
+    ]
     hand_page(score(match), HandForm(), MultiDict(), {})
 
 

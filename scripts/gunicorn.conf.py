@@ -38,6 +38,7 @@ def on_starting(server):
     if wanted > soft:
         resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
+
 # What the kernel may buffer for one connection's answer (it doubles this). A phone that stops reading
 # an export holds that buffer, and the worker spent the time making what fills it: Linux lets it grow
 # to 4 MB (net.ipv4.tcp_wmem), 2.8 MB of CSV measured for each stalled export, so a hundred of them

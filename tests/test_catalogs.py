@@ -24,8 +24,12 @@ CATALOGS = sorted(TRANSLATIONS.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
 def marked(tmp_path_factory) -> dict[tuple[str | None, str], polib.POEntry]:
     """Every text the code marks today, as `make catalogs` extracts it."""
     pot = tmp_path_factory.mktemp("catalogs") / "messages.pot"
-    subprocess.run([str(ROOT / "scripts/catalogs.sh"), "extract", str(pot)], check=True, cwd=ROOT,
-                   env={"BIN": str(Path(sys.executable).parent), "PATH": "/usr/bin:/bin"})
+    subprocess.run(
+        [str(ROOT / "scripts/catalogs.sh"), "extract", str(pot)],
+        check=True,
+        cwd=ROOT,
+        env={"BIN": str(Path(sys.executable).parent), "PATH": "/usr/bin:/bin"},
+    )
     return {(entry.msgctxt, entry.msgid): entry for entry in polib.pofile(str(pot))}
 
 

@@ -55,8 +55,12 @@ def match_json(scored: Scored, shown: int | None = None) -> dict[str, Any]:
 
 def recorded_json(done: Recorded, match: dict[str, Any]) -> dict[str, Any]:
     """A hand just recorded: its number, what it changed and why, and the match after it (`match`)."""
-    return {"number": done.number, "changes": done.hand.changes,
-            "reasons": [lettered(reason.text) for reason in done.hand.reasons], "match": match}
+    return {
+        "number": done.number,
+        "changes": done.hand.changes,
+        "reasons": [lettered(reason.text) for reason in done.hand.reasons],
+        "match": match,
+    }
 
 
 def hands_json(scored: Scored, first: int) -> list | orjson.Fragment:
@@ -68,8 +72,10 @@ def hands_json(scored: Scored, first: int) -> list | orjson.Fragment:
         joined = _joined(scored.answers(first))
         if joined is not None:
             return orjson.Fragment(joined)
-    return [{"number": n, "record": record, "changes": changes, "reasons": [lettered(text) for text in reasons]}
-            for n, record, changes, reasons in scored.hands(first)]
+    return [
+        {"number": n, "record": record, "changes": changes, "reasons": [lettered(text) for text in reasons]}
+        for n, record, changes, reasons in scored.hands(first)
+    ]
 
 
 def _joined(answers: list[tuple[int, str | None]] | None) -> str | None:

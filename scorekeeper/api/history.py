@@ -26,25 +26,47 @@ def player(player_id: int):
     if found is None:
         raise NotFound("There is no such player.")
     stories = history.stories_of(found.id)
-    return jsonify({"id": found.id, "name": found.name, "played": found.played,
-                    "games": [game_json(told) for told in stories.values()]})
+    return jsonify(
+        {
+            "id": found.id,
+            "name": found.name,
+            "played": found.played,
+            "games": [game_json(told) for told in stories.values()],
+        }
+    )
 
 
 def game_json(told: history.GameStory) -> dict:
     story = told.story
-    shown = {"game": told.game, "matches": told.matches, "won": told.won, "shared": told.shared, "lost": told.lost,
-             "drawn": told.drawn}
+    shown = {
+        "game": told.game,
+        "matches": told.matches,
+        "won": told.won,
+        "shared": told.shared,
+        "lost": told.lost,
+        "drawn": told.drawn,
+    }
     if story is None:
         return shown | {"rating": None, "statistics": {}}
     return shown | {
-        "games_won": story.all_games_won, "games_lost": story.all_games_lost, "hands": story.all_hands,
+        "games_won": story.all_games_won,
+        "games_lost": story.all_games_lost,
+        "hands": story.all_hands,
         "average_hand": round(story.average_hand, 3) if story.average_hand is not None else None,
-        "best_hand": story.all_best, "streak": story.streak, "best_streak": story.best_streak,
+        "best_hand": story.all_best,
+        "streak": story.streak,
+        "best_streak": story.best_streak,
         "rating": {"mu": story.mu, "sigma": story.sigma, "matches": story.number, "updating": told.updating},
-        "statistics": {stat.key: {"label": stat.label, "keep": stat.keep, "value": story.kept[stat.key][0],
-                                  "matches": story.kept[stat.key][1]}
-                       for stat in (declared(GAMES[told.game]) if told.game in GAMES else ())
-                       if stat.key in story.kept},
+        "statistics": {
+            stat.key: {
+                "label": stat.label,
+                "keep": stat.keep,
+                "value": story.kept[stat.key][0],
+                "matches": story.kept[stat.key][1],
+            }
+            for stat in (declared(GAMES[told.game]) if told.game in GAMES else ())
+            if stat.key in story.kept
+        },
     }
 
 
@@ -58,14 +80,29 @@ def night(night: int):
     limit = whole_arg("limit", 50, 1, 200)
     before = whole_arg("before", None, 1, ID_LIMIT)
     found = history.night_matches(night, before, limit + 1)
-    answer = jsonify({
-        "id": night, "date": day.isoformat(), "name": history.night_name(night),
-        "standings": [{"player_id": s.player_id, "player": s.name, "played": s.played, "won": s.won,
-                       "shared": s.shared, "lost": s.lost, "drawn": s.drawn, "points": s.points}
-                      for s in history.night_standings(night)],
-        "matches": [summary_json(match) for match in found[:limit]],
-    })
+    answer = jsonify(
+        {
+            "id": night,
+            "date": day.isoformat(),
+            "name": history.night_name(night),
+            "standings": [
+                {
+                    "player_id": s.player_id,
+                    "player": s.name,
+                    "played": s.played,
+                    "won": s.won,
+                    "shared": s.shared,
+                    "lost": s.lost,
+                    "drawn": s.drawn,
+                    "points": s.points,
+                }
+                for s in history.night_standings(night)
+            ],
+            "matches": [summary_json(match) for match in found[:limit]],
+        }
+    )
     if len(found) > limit:
-        answer.headers["Link"] = f'<{url_for("api.night", night=night, before=found[limit - 1].id, limit=limit)}>; rel="next"'
+        answer.headers["Link"] = (
+            f'<{url_for("api.night", night=night, before=found[limit - 1].id, limit=limit)}>; rel="next"'
+        )
     return answer
-

@@ -77,8 +77,12 @@ def body() -> dict:
 
 
 WHOLE, BOOL, OBJECT, LIST = "a whole number", "true or false", "an object", "a list"
-JSON_TYPES = {WHOLE: lambda value: type(value) is int, BOOL: lambda value: isinstance(value, bool),
-              OBJECT: lambda value: isinstance(value, dict), LIST: lambda value: isinstance(value, list)}
+JSON_TYPES = {
+    WHOLE: lambda value: type(value) is int,
+    BOOL: lambda value: isinstance(value, bool),
+    OBJECT: lambda value: isinstance(value, dict),
+    LIST: lambda value: isinstance(value, list),
+}
 
 
 def given(data: dict, name: str, kind: str, purpose: str = "") -> Any:
@@ -168,9 +172,14 @@ def record(match_id: int):
     data = body()
     number = given(data, "number", WHOLE, ": the hand you mean to create")  # any but the next: 409
     # The Idempotency-Key, if any, is also the hand's token: the same request arriving twice at once is one hand.
-    done = writes.record_hand(reads.load(match_id), sent_record(data), expected=number, entered_by="api",
-                              token=request.headers.get("Idempotency-Key"),
-                              answer_from=1 if hands_wanted() is None else None)
+    done = writes.record_hand(
+        reads.load(match_id),
+        sent_record(data),
+        expected=number,
+        entered_by="api",
+        token=request.headers.get("Idempotency-Key"),
+        answer_from=1 if hands_wanted() is None else None,
+    )
     return jsonify(recorded_json(done, answer(done.scored))), 201
 
 
@@ -184,7 +193,7 @@ def edit(match_id: int, number: int):
 def sent_record(data: dict) -> dict:
     """The body's `record`: a JSON object (its fields are the game's to check)."""
     if "record" not in data:
-        raise Invalid("Send the hand as \"record\".", {"record": "missing"})
+        raise Invalid('Send the hand as "record".', {"record": "missing"})
     return given(data, "record", OBJECT)
 
 

@@ -45,6 +45,17 @@ def _import_games() -> None:
 _import_games()
 
 __all__ = [
-    "GAMES", "Game", "HandResult", "Reason", "RecordError", "Replay", "ReplayError", "Result",
-    "State", "Table", "get_game", "register", "replay",
+    "GAMES",
+    "Game",
+    "HandResult",
+    "Reason",
+    "RecordError",
+    "Replay",
+    "ReplayError",
+    "Result",
+    "State",
+    "Table",
+    "get_game",
+    "register",
+    "replay",
 ]

@@ -31,8 +31,9 @@ class TieAtEnd(StrEnum):
 def tie_at_end_option(default: TieAtEnd, help: str) -> Field:
     """The `tie_at_end` option, its default listed first (as each game's API section lists it)."""
     others = tuple(tie.value for tie in TieAtEnd if tie is not default)
-    return Field("tie_at_end", "choice", help, default=default.value, choices=(default.value, *others),
-                 label="Tie at the end")
+    return Field(
+        "tie_at_end", "choice", help, default=default.value, choices=(default.value, *others), label="Tie at the end"
+    )
 
 
 class Race(Game):
@@ -87,8 +88,9 @@ def sole(sides: Sequence[int]) -> int | None:
 Units = Callable[[int], Text]  # a count with its word: `lambda n: counted(n, "%(num)s court", "%(num)s courts")`
 
 
-def lead_or_level(totals: Sequence[int], unit: Units | None = None, *, game_to: int | None = None,
-                  nothing: Text | None = None) -> Text:
+def lead_or_level(
+    totals: Sequence[int], unit: Units | None = None, *, game_to: int | None = None, nothing: Text | None = None
+) -> Text:
     """Two sides in play: "A leads 5 to 3" or "Level at 4", then "(game to 10)" with `game_to`. With a
     `unit`: "A leads 5 courts to 3", "Level at 2 courts each". `nothing`: the line while both have 0."""
     first, second = totals
@@ -98,37 +100,57 @@ def lead_or_level(totals: Sequence[int], unit: Units | None = None, *, game_to: 
         standing = msg("Level at %(score)s each", score=unit(first)) if unit else msg("Level at %(score)s", score=first)
     else:
         leader = 0 if first > second else 1
-        standing = agreeing(leader, "%(side)s leads %(top)s to %(other)s", "%(side)s lead %(top)s to %(other)s",
-                            top=unit(totals[leader]) if unit else totals[leader], other=totals[1 - leader])
+        standing = agreeing(
+            leader,
+            "%(side)s leads %(top)s to %(other)s",
+            "%(side)s lead %(top)s to %(other)s",
+            top=unit(totals[leader]) if unit else totals[leader],
+            other=totals[1 - leader],
+        )
     return msg("%(standing)s (game to %(target)s)", standing=standing, target=game_to) if game_to else standing
 
 
 def wins(side: int, totals: Sequence[int], of: str = "", unit: Units | None = None) -> Text:
-    """"A wins 10 to 7"; `of` "game" or "match" and a `unit`: "A wins the match 7 courts to 3": two sides."""
+    """ "A wins 10 to 7"; `of` "game" or "match" and a `unit`: "A wins the match 7 courts to 3": two sides."""
     values = {"top": unit(totals[side]) if unit else totals[side], "other": totals[1 - side]}
     if of == "match":
-        return agreeing(side, "%(side)s wins the match %(top)s to %(other)s",
-                        "%(side)s win the match %(top)s to %(other)s", **values)
+        return agreeing(
+            side,
+            "%(side)s wins the match %(top)s to %(other)s",
+            "%(side)s win the match %(top)s to %(other)s",
+            **values,
+        )
     if of == "game":
-        return agreeing(side, "%(side)s wins the game %(top)s to %(other)s",
-                        "%(side)s win the game %(top)s to %(other)s", **values)
+        return agreeing(
+            side, "%(side)s wins the game %(top)s to %(other)s", "%(side)s win the game %(top)s to %(other)s", **values
+        )
     return agreeing(side, "%(side)s wins %(top)s to %(other)s", "%(side)s win %(top)s to %(other)s", **values)
 
 
 def each_side(totals: Sequence[int], target: int | None) -> Text:
-    """"A 3, B 5 (game to 7)": every side's score in seat order, and the target."""
-    scores = joined((msg("%(side)s %(score)s", side=side_name(side), score=total) for side, total in enumerate(totals)),
-                    ", ")
+    """ "A 3, B 5 (game to 7)": every side's score in seat order, and the target."""
+    scores = joined(
+        (msg("%(side)s %(score)s", side=side_name(side), score=total) for side, total in enumerate(totals)), ", "
+    )
     return msg("%(scores)s (game to %(target)s)", scores=scores, target=target)
 
 
 def leading(best: Sequence[int], score: Text | str) -> Text:
-    """"A leads with 5 points", "A and C lead with 5 points": the best score so far, and who holds it."""
-    return counted(len(best), "%(who)s leads with %(score)s", "%(who)s lead with %(score)s", who=names(best), score=score)
+    """ "A leads with 5 points", "A and C lead with 5 points": the best score so far, and who holds it."""
+    return counted(
+        len(best), "%(who)s leads with %(score)s", "%(who)s lead with %(score)s", who=names(best), score=score
+    )
 
 
-def best_wins(best: tuple[int, ...], options: Mapping, score: Text, *, won: Callable[[Text], Text] | None = None,
-              tied: Callable[[Text], Text] | None = None, **more) -> Result:
+def best_wins(
+    best: tuple[int, ...],
+    options: Mapping,
+    score: Text,
+    *,
+    won: Callable[[Text], Text] | None = None,
+    tied: Callable[[Text], Text] | None = None,
+    **more,
+) -> Result:
     """The end of a match that the best score wins: one side alone "wins with <score>"; several
     share the win or play on, as `tie_at_end` says. `won` and `tied` word it (given who) where a
     game says it otherwise; `more` goes to the Result (`out`)."""

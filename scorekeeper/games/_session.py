@@ -81,14 +81,30 @@ class Session(Race):
             return HandResult(state.evolve(nobody=state.nobody + 1), list(state.table.zeros()), reasons)
         changes = only(winner, 1, state.table.sides)
         won = added(state.won, changes)
-        reasons.append(Reason(counted(won[winner], "%(side)s wins the game: %(num)s game won",
-                                      "%(side)s wins the game: %(num)s games won", side=side_name(winner)),
-                              self.won_rule))
+        reasons.append(
+            Reason(
+                counted(
+                    won[winner],
+                    "%(side)s wins the game: %(num)s game won",
+                    "%(side)s wins the game: %(num)s games won",
+                    side=side_name(winner),
+                ),
+                self.won_rule,
+            )
+        )
         target = self.target(state)
         if target is not None and won[winner] >= target:
-            reasons.append(Reason(counted(target, "%(side)s reaches %(num)s game and wins the session",
-                                          "%(side)s reaches %(num)s games and wins the session", side=side_name(winner)),
-                                  self.end_rule))
+            reasons.append(
+                Reason(
+                    counted(
+                        target,
+                        "%(side)s reaches %(num)s game and wins the session",
+                        "%(side)s reaches %(num)s games and wins the session",
+                        side=side_name(winner),
+                    ),
+                    self.end_rule,
+                )
+            )
         return HandResult(state.evolve(won=won), changes, reasons, game_winner=winner)
 
     # -- reading ----------------------------------------------------------------------------
@@ -96,13 +112,17 @@ class Session(Race):
         reached = self.reached(state)
         tally = self._tally(state)
         if reached is not None:
-            return Result(True, reached, msg("%(side)s wins the session, %(tally)s", side=side_name(reached), tally=tally))
+            return Result(
+                True, reached, msg("%(side)s wins the session, %(tally)s", side=side_name(reached), tally=tally)
+            )
         leaders = holders(state.won, max)
         leader = sole(leaders)
         if called:
             if leader is None:
                 return Result(True, None, msg("The session is a draw, %(tally)s", tally=tally))
-            return Result(True, leader, msg("%(side)s wins the session, %(tally)s", side=side_name(leader), tally=tally))
+            return Result(
+                True, leader, msg("%(side)s wins the session, %(tally)s", side=side_name(leader), tally=tally)
+            )
         if leader is None:
             if len(leaders) == len(state.won):
                 return Result(False, None, msg("Level, %(tally)s", tally=tally))
@@ -116,8 +136,11 @@ class Session(Race):
 
     def board(self, state: SessionState) -> Board:
         target = self.target(state)
-        end = (counted(target, "First to %(num)s game", "First to %(num)s games") if target
-               else msg("Open session: call finish to end it"))
+        end = (
+            counted(target, "First to %(num)s game", "First to %(num)s games")
+            if target
+            else msg("Open session: call finish to end it")
+        )
         lines = (end, *self.board_lines(state))
         return dataclasses.replace(super().board(state), lines=lines, turn=(("Deals", state.dealer),))
 

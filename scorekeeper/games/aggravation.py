@@ -39,7 +39,7 @@ class Aggravation(Session):
         Field(
             "winner",
             "side",
-            "The player who, out of cards, touched a pair and called \"Aggravation!\" first.",
+            'The player who, out of cards, touched a pair and called "Aggravation!" first.',
             ask="Who called Aggravation?",
         ),
     )

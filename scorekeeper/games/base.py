@@ -82,9 +82,15 @@ class ReplayError(RecordError):
     hand named by `word`, the game's own word for it)."""
 
     def __init__(self, number: int, error: RecordError, word: str = "hand"):
-        super().__init__(msg("%(hand)s %(number)s would no longer be possible: %(reason)s",
-                             hand=declared(word, capital=True), number=number, reason=error.message),
-                         fields=error.fields)
+        super().__init__(
+            msg(
+                "%(hand)s %(number)s would no longer be possible: %(reason)s",
+                hand=declared(word, capital=True),
+                number=number,
+                reason=error.message,
+            ),
+            fields=error.fields,
+        )
         self.number = number
         self.reason = error.message
 
@@ -223,7 +229,7 @@ class SideBoard:
 
     @property
     def unit_for_score(self) -> str:
-        """"1 court", "2 courts": the unit in the singular for exactly one."""
+        """ "1 court", "2 courts": the unit in the singular for exactly one."""
         return self.unit[:-1] if self.score in (1, -1) and self.unit.endswith("s") else self.unit
 
 
@@ -317,12 +323,20 @@ class Game:
     def table(self, players: int, seat_sides: Sequence[int] | None = None) -> Table:
         if not self.min_players <= players <= self.max_players:
             if self.min_players == self.max_players:
-                message = counted(self.max_players, "%(game)s is played by %(num)s player.",
-                                  "%(game)s is played by %(num)s players.", game=verbatim(self.name))
+                message = counted(
+                    self.max_players,
+                    "%(game)s is played by %(num)s player.",
+                    "%(game)s is played by %(num)s players.",
+                    game=verbatim(self.name),
+                )
             else:
-                message = counted(self.max_players, "%(game)s is played by %(low)s to %(num)s player.",
-                                  "%(game)s is played by %(low)s to %(num)s players.", game=verbatim(self.name),
-                                  low=self.min_players)
+                message = counted(
+                    self.max_players,
+                    "%(game)s is played by %(low)s to %(num)s player.",
+                    "%(game)s is played by %(low)s to %(num)s players.",
+                    game=verbatim(self.name),
+                    low=self.min_players,
+                )
             raise RecordError(message, "players")
         self.check_players(players)
         return Table(players, self.partnerships, tuple(seat_sides) if seat_sides else None)
@@ -512,9 +526,11 @@ def render(text: str, names: Sequence[str] | None = None, plural: Sequence[bool]
     """A marked text with each side named (by `names`, else by its letter) and verbs agreeing."""
     if "\x1f" not in text and "\x1e" not in text:
         return text
+
     def verb(found: re.Match) -> str:
         side = int(found.group(1))
         return found.group(3) if names and plural and plural[side] else found.group(2)
+
     text = _VERB_MARK.sub(verb, text)
     return _SIDE_MARK.sub(lambda found: names[int(found.group(1))] if names else LETTERS[int(found.group(1))], text)
 
@@ -584,8 +600,11 @@ def _engine_module(name: str) -> bool:
     """The engine package, or the module of a registered game (a game may live outside it)."""
     from . import GAMES
 
-    return name == _ENGINE or name.startswith(_ENGINE + ".") or any(
-        type(game).__module__ == name for game in GAMES.values())
+    return (
+        name == _ENGINE
+        or name.startswith(_ENGINE + ".")
+        or any(type(game).__module__ == name for game in GAMES.values())
+    )
 
 
 def _class_path(cls: type) -> str:

@@ -96,17 +96,39 @@ class Botifarra(Race):
     state_class = BotifarraState
     options = (
         Field("target", "int", "Points that win the game.", default=_TARGET, min=1, max=1000),
-        Field("multiplier_cap", "choice",
-              "Hold a hand's multiplier at 8 (a re-redoubled botifarra would be 16); leave empty for no cap.",
-              default=None, nullable=True, choices=(_CAP,), label="Multiplier cap"),
+        Field(
+            "multiplier_cap",
+            "choice",
+            "Hold a hand's multiplier at 8 (a re-redoubled botifarra would be 16); leave empty for no cap.",
+            default=None,
+            nullable=True,
+            choices=(_CAP,),
+            label="Multiplier cap",
+        ),
     )
     hand_fields = (
-        Field("trump", "choice", "The trump suit named for the hand, or botifarra: no trumps, worth double.",
-              choices=_TRUMPS, ask="Trumps"),
-        Field.choice("doubling", "The last doubling made: none, double (x2), redouble (x4), re-redouble (x8).",
-                     Doubling, default=Doubling.NONE),
-        Field("points", "per_side", "Each side's card points plus one per trick; they add up to 72.",
-              min=0, max=_POINTS_IN_HAND, total=_POINTS_IN_HAND, ask="Points out of 72"),
+        Field(
+            "trump",
+            "choice",
+            "The trump suit named for the hand, or botifarra: no trumps, worth double.",
+            choices=_TRUMPS,
+            ask="Trumps",
+        ),
+        Field.choice(
+            "doubling",
+            "The last doubling made: none, double (x2), redouble (x4), re-redouble (x8).",
+            Doubling,
+            default=Doubling.NONE,
+        ),
+        Field(
+            "points",
+            "per_side",
+            "Each side's card points plus one per trick; they add up to 72.",
+            min=0,
+            max=_POINTS_IN_HAND,
+            total=_POINTS_IN_HAND,
+            ask="Points out of 72",
+        ),
     )
 
     # -- scoring ------------------------------------------------------------------------------
@@ -131,13 +153,23 @@ class Botifarra(Race):
         excess = points[side] - _HALF
         times, how = multiplier(trump, doubling, cap)
         changes[side] = excess * times
-        values = {"side": side_name(side), "points": points[side], "all": _POINTS_IN_HAND, "excess": excess, "half": _HALF}
+        values = {
+            "side": side_name(side),
+            "points": points[side],
+            "all": _POINTS_IN_HAND,
+            "excess": excess,
+            "half": _HALF,
+        }
         if times == 1:
-            return [Reason(msg("%(side)s: %(points)s of %(all)s, %(excess)s over %(half)s: +%(excess)s", **values),
-                           Rule.POINTS)]
-        return [Reason(msg("%(side)s: %(points)s of %(all)s, %(excess)s over %(half)s", **values), Rule.POINTS),
-                Reason(msg("x%(times)s (%(how)s): +%(score)s", times=times, how=how, score=changes[side]),
-                       Rule.MULTIPLIER)]
+            return [
+                Reason(
+                    msg("%(side)s: %(points)s of %(all)s, %(excess)s over %(half)s: +%(excess)s", **values), Rule.POINTS
+                )
+            ]
+        return [
+            Reason(msg("%(side)s: %(points)s of %(all)s, %(excess)s over %(half)s", **values), Rule.POINTS),
+            Reason(msg("x%(times)s (%(how)s): +%(score)s", times=times, how=how, score=changes[side]), Rule.MULTIPLIER),
+        ]
 
     # -- reading ------------------------------------------------------------------------------
     def result(self, state: BotifarraState, called: bool = False) -> Result:

@@ -95,26 +95,62 @@ class Bura(Game):
     rules = Rule
     state_class = BuraState
     options = (
-        Field("starting_tokens", "int", "Tokens each player starts with.",
-              default=_DEFAULT_TOKENS, min=1, max=_MOST_TOKENS, label="Starting tokens"),
-        Field.choice("false_declaration",
-                     "A false declaration ends the hand (the doubled pot carries over), or the declarer pays and "
-                     "play goes on.",
-                     FalseDeclaration, default=FalseDeclaration.ENDS_HAND, label="False declaration"),
-        Field.choice("next_dealer", "Who deals next: whoever took the pot, or each player in turn.",
-                     NextDealer, default=NextDealer.WINNER, label="Next dealer"),
+        Field(
+            "starting_tokens",
+            "int",
+            "Tokens each player starts with.",
+            default=_DEFAULT_TOKENS,
+            min=1,
+            max=_MOST_TOKENS,
+            label="Starting tokens",
+        ),
+        Field.choice(
+            "false_declaration",
+            "A false declaration ends the hand (the doubled pot carries over), or the declarer pays and play goes on.",
+            FalseDeclaration,
+            default=FalseDeclaration.ENDS_HAND,
+            label="False declaration",
+        ),
+        Field.choice(
+            "next_dealer",
+            "Who deals next: whoever took the pot, or each player in turn.",
+            NextDealer,
+            default=NextDealer.WINNER,
+            label="Next dealer",
+        ),
     )
     hand_fields = (
-        Field.choice("outcome",
-                     "How the hand ended: a declaration of 31 was counted, a bura trick decided it, or a draw.",
-                     Outcome, ask="How did the hand end?"),
-        Field("side", "side", "The declarer, or the winner of the bura trick.",
-              when=("outcome", (Outcome.DECLARATION.value, Outcome.BURA.value)), ask="Who?"),
-        Field("points", "int", "The declarer's card points as counted (A 11, 10 10, K 4, Q 3, J 2).",
-              min=0, max=_ALL_CARD_POINTS, when=("outcome", (Outcome.DECLARATION.value,)), label="Card points"),
-        Field("false_declarations", "side_list", "False declarations made earlier in the hand, in order.",
-              default=None, max=_MOST_FALSE_DECLARATIONS, when=on_option("false_declaration", "play_on"),
-              label="False declarations"),
+        Field.choice(
+            "outcome",
+            "How the hand ended: a declaration of 31 was counted, a bura trick decided it, or a draw.",
+            Outcome,
+            ask="How did the hand end?",
+        ),
+        Field(
+            "side",
+            "side",
+            "The declarer, or the winner of the bura trick.",
+            when=("outcome", (Outcome.DECLARATION.value, Outcome.BURA.value)),
+            ask="Who?",
+        ),
+        Field(
+            "points",
+            "int",
+            "The declarer's card points as counted (A 11, 10 10, K 4, Q 3, J 2).",
+            min=0,
+            max=_ALL_CARD_POINTS,
+            when=("outcome", (Outcome.DECLARATION.value,)),
+            label="Card points",
+        ),
+        Field(
+            "false_declarations",
+            "side_list",
+            "False declarations made earlier in the hand, in order.",
+            default=None,
+            max=_MOST_FALSE_DECLARATIONS,
+            when=on_option("false_declaration", "play_on"),
+            label="False declarations",
+        ),
     )
 
     def start(self, table, options: Mapping) -> dict:
@@ -128,8 +164,12 @@ class Bura(Game):
         playing_on = state.options["false_declaration"] == FalseDeclaration.PLAY_ON
         if playing_on and record["outcome"] == Outcome.DECLARATION and record["points"] < _TARGET:
             raise RecordError(
-                msg("When play goes on after a false declaration, a declaration below %(target)s does not end the "
-                    "hand: put it in the false declarations.", target=_TARGET), "points"
+                msg(
+                    "When play goes on after a false declaration, a declaration below %(target)s does not end the "
+                    "hand: put it in the false declarations.",
+                    target=_TARGET,
+                ),
+                "points",
             )
 
     # -- scoring ------------------------------------------------------------------------------
@@ -139,8 +179,12 @@ class Bura(Game):
         reasons = [Reason(msg("Both ante %(ante)s: the pot holds %(pot)s", ante=_ANTE, pot=pot), Rule.ANTE)]
         for side in self.value(record, "false_declarations") or ():
             paid, pot = _pay_in(tokens, pot, side)
-            text = msg("%(side)s declared falsely: pays %(paid)s into the pot, which now holds %(pot)s",
-                       side=side_name(side), paid=paid, pot=pot)
+            text = msg(
+                "%(side)s declared falsely: pays %(paid)s into the pot, which now holds %(pot)s",
+                side=side_name(side),
+                paid=paid,
+                pot=pot,
+            )
             reasons.append(Reason(text, Rule.FALSE_DECLARATION))
         pot, reasons = self._ending(record, tokens, pot, reasons)
         after = state.evolve(tokens=tuple(tokens), pot=pot)
@@ -154,20 +198,28 @@ class Bura(Game):
         """How the hand ended moves the pot: taken, paid into, or left (S3:272, S3:287, S3:289)."""
         outcome = Outcome(record["outcome"])
         if outcome is Outcome.DRAW:
-            return pot, reasons + [Reason(msg("A draw: the pot of %(pot)s stays for the next hand", pot=pot), Rule.DRAW)]
+            return pot, reasons + [
+                Reason(msg("A draw: the pot of %(pot)s stays for the next hand", pot=pot), Rule.DRAW)
+            ]
         side = record["side"]
         name = side_name(side)
         if outcome is Outcome.DECLARATION and record["points"] < _TARGET:
             paid, pot = _pay_in(tokens, pot, side)
-            text = msg("%(side)s declared with only %(points)s points: pays %(paid)s into the pot, which now holds "
-                       "%(pot)s", side=name, points=record["points"], paid=paid, pot=pot)
+            text = msg(
+                "%(side)s declared with only %(points)s points: pays %(paid)s into the pot, which now holds %(pot)s",
+                side=name,
+                points=record["points"],
+                paid=paid,
+                pot=pot,
+            )
             return pot, reasons + [Reason(text, Rule.FALSE_DECLARATION)]
         tokens[side] += pot
         if outcome is Outcome.BURA:
             text = msg("%(side)s won the bura trick: takes the pot of %(pot)s", side=name, pot=pot)
             return 0, reasons + [Reason(text, Rule.BURA)]
-        text = msg("%(side)s declared %(points)s points: takes the pot of %(pot)s", side=name, points=record["points"],
-                   pot=pot)
+        text = msg(
+            "%(side)s declared %(points)s points: takes the pot of %(pot)s", side=name, points=record["points"], pot=pot
+        )
         return 0, reasons + [Reason(text, Rule.DECLARING)]
 
     def next_dealer(self, before: BuraState, after: BuraState, record: Mapping) -> int:
@@ -183,21 +235,32 @@ class Bura(Game):
         broke = 0 in state.tokens  # ruling 10: a player who cannot ante ends the session
         if not (broke or called):
             if first == second:
-                return Result(False, None, counted(first, "Level at %(num)s token each", "Level at %(num)s tokens each"))
+                return Result(
+                    False, None, counted(first, "Level at %(num)s token each", "Level at %(num)s tokens each")
+                )
             return Result(False, None, lead_or_level(state.tokens))
         if first == second:
             return Result(True, None, counted(first, "A draw: %(num)s token each", "A draw: %(num)s tokens each"))
         winner = 0 if first > second else 1
-        headline = counted(state.tokens[winner], "%(side)s wins with %(num)s token to %(other)s",
-                           "%(side)s wins with %(num)s tokens to %(other)s",
-                           side=side_name(winner), other=state.tokens[1 - winner])
+        headline = counted(
+            state.tokens[winner],
+            "%(side)s wins with %(num)s token to %(other)s",
+            "%(side)s wins with %(num)s tokens to %(other)s",
+            side=side_name(winner),
+            other=state.tokens[1 - winner],
+        )
         return Result(True, winner, headline)
 
     def _broke_text(self, state: BuraState) -> Text:
         broke = [side for side in range(_PLAYERS) if state.tokens[side] == 0]
         # Translators: Bura, the last line of a hand: the player(s) left without a token, then the result.
-        return counted(len(broke), "%(who)s cannot ante: %(headline)s", "%(who)s cannot ante: %(headline)s",
-                       who=names(broke), headline=self.result(state).headline)
+        return counted(
+            len(broke),
+            "%(who)s cannot ante: %(headline)s",
+            "%(who)s cannot ante: %(headline)s",
+            who=names(broke),
+            headline=self.result(state).headline,
+        )
 
     def scores(self, state: BuraState) -> list[int]:
         return list(state.tokens)

@@ -89,18 +89,36 @@ class Calabrasella(Game):
     rules = Rule
     state_class = CalabrasellaState
     options = (
-        Field.choice("set_aside_to",
-                     "The four cards set aside (discards and unused widow) score for nobody, or for the last trick's "
-                     "winner.",
-                     SetAside, default=SetAside.NOBODY, label="Set-aside cards"),
+        Field.choice(
+            "set_aside_to",
+            "The four cards set aside (discards and unused widow) score for nobody, or for the last trick's winner.",
+            SetAside,
+            default=SetAside.NOBODY,
+            label="Set-aside cards",
+        ),
     )
     hand_fields = (
-        Field("declarer", "seat", "Who played alone; nobody when all three passed.",
-              nullable=True, ask="Who declared?"),
-        Field("declarer_points", "int", "The declarer's card points (ace 3; 3, 2, K, Q, J 1 each; last trick 3).",
-              min=0, max=_ALL_POINTS, when=("declarer", tuple(range(_PLAYERS))), label="Declarer's points"),
-        Field("defender_points", "int", "The two defenders' card points together.",
-              min=0, max=_ALL_POINTS, when=("declarer", tuple(range(_PLAYERS))), label="Defenders' points"),
+        Field(
+            "declarer", "seat", "Who played alone; nobody when all three passed.", nullable=True, ask="Who declared?"
+        ),
+        Field(
+            "declarer_points",
+            "int",
+            "The declarer's card points (ace 3; 3, 2, K, Q, J 1 each; last trick 3).",
+            min=0,
+            max=_ALL_POINTS,
+            when=("declarer", tuple(range(_PLAYERS))),
+            label="Declarer's points",
+        ),
+        Field(
+            "defender_points",
+            "int",
+            "The two defenders' card points together.",
+            min=0,
+            max=_ALL_POINTS,
+            when=("declarer", tuple(range(_PLAYERS))),
+            label="Defenders' points",
+        ),
     )
 
     def ends_by_call(self, options: Mapping) -> bool:
@@ -114,13 +132,20 @@ class Calabrasella(Game):
         fields = ("declarer_points", "defender_points")
         if state.options["set_aside_to"] == SetAside.LAST_TRICK:
             if total != _ALL_POINTS:
-                message = msg("With the set-aside cards going to the last trick, the counts add up to 35, not %(total)s.",
-                              total=total)
+                message = msg(
+                    "With the set-aside cards going to the last trick, the counts add up to 35, not %(total)s.",
+                    total=total,
+                )
                 raise RecordError(message, fields={name: message for name in fields})
         elif not _ALL_POINTS - _SET_ASIDE_MOST <= total <= _ALL_POINTS:
-            message = msg("The counts add up to %(low)s to %(high)s (the four cards set aside hold at most %(most)s), "
-                          "not %(total)s.", low=_ALL_POINTS - _SET_ASIDE_MOST, high=_ALL_POINTS, most=_SET_ASIDE_MOST,
-                          total=total)
+            message = msg(
+                "The counts add up to %(low)s to %(high)s (the four cards set aside hold at most %(most)s), "
+                "not %(total)s.",
+                low=_ALL_POINTS - _SET_ASIDE_MOST,
+                high=_ALL_POINTS,
+                most=_SET_ASIDE_MOST,
+                total=total,
+            )
             raise RecordError(message, fields={name: message for name in fields})
 
     # -- scoring ------------------------------------------------------------------------------
@@ -143,10 +168,16 @@ class Calabrasella(Game):
                 return Result(False, None, msg("All level") if best == 0 else msg("All level at %(best)s", best=best))
             return Result(False, None, leading(leaders, f"{best:+d}"))
         if len(leaders) > 1:
-            return Result(True, None, msg("No winner: %(who)s share the best balance, %(best)s", who=names(leaders),
-                                          best=f"{best:+d}"))
-        return Result(True, leaders[0], msg("%(who)s wins with %(best)s %(unit)s", who=names(leaders), best=f"{best:+d}",
-                                            unit=declared(self.unit)))
+            return Result(
+                True,
+                None,
+                msg("No winner: %(who)s share the best balance, %(best)s", who=names(leaders), best=f"{best:+d}"),
+            )
+        return Result(
+            True,
+            leaders[0],
+            msg("%(who)s wins with %(best)s %(unit)s", who=names(leaders), best=f"{best:+d}", unit=declared(self.unit)),
+        )
 
     def scores(self, state: CalabrasellaState) -> list[int]:
         return list(state.chips)
@@ -181,17 +212,28 @@ def _payment(declarer: str, ours: int, theirs: int) -> tuple[int, Reason]:
         text = msg("The defenders took all 35: %(side)s pays each of them %(paid)s", side=declarer, paid=_SWEEP_PAYMENT)
         return -_SWEEP_PAYMENT, Reason(text, Rule.SWEEP)
     if ours > theirs:
-        text = counted(ours - theirs, "%(side)s wins %(ours)s to %(theirs)s: each defender pays %(num)s chip",
-                       "%(side)s wins %(ours)s to %(theirs)s: each defender pays %(num)s chips",
-                       side=declarer, ours=ours, theirs=theirs)
+        text = counted(
+            ours - theirs,
+            "%(side)s wins %(ours)s to %(theirs)s: each defender pays %(num)s chip",
+            "%(side)s wins %(ours)s to %(theirs)s: each defender pays %(num)s chips",
+            side=declarer,
+            ours=ours,
+            theirs=theirs,
+        )
         return ours - theirs, Reason(text, Rule.PAYMENT)
     if ours < theirs:
-        text = counted(theirs - ours, "%(side)s loses %(ours)s to %(theirs)s: pays each defender %(num)s chip",
-                       "%(side)s loses %(ours)s to %(theirs)s: pays each defender %(num)s chips",
-                       side=declarer, ours=ours, theirs=theirs)
+        text = counted(
+            theirs - ours,
+            "%(side)s loses %(ours)s to %(theirs)s: pays each defender %(num)s chip",
+            "%(side)s loses %(ours)s to %(theirs)s: pays each defender %(num)s chips",
+            side=declarer,
+            ours=ours,
+            theirs=theirs,
+        )
         return ours - theirs, Reason(text, Rule.PAYMENT)
-    return 0, Reason(msg("%(side)s ties %(ours)s to %(theirs)s: nobody pays", side=declarer, ours=ours, theirs=theirs),
-                     Rule.PAYMENT)
+    return 0, Reason(
+        msg("%(side)s ties %(ours)s to %(theirs)s: nobody pays", side=declarer, ours=ours, theirs=theirs), Rule.PAYMENT
+    )
 
 
 from . import register  # noqa: E402  (the package imports this module, so register comes last)

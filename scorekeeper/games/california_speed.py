@@ -72,7 +72,7 @@ class CaliforniaSpeed(Session):
     )
 
     def form_fields(self, state: State) -> tuple[Field, ...]:
-        """"Nobody" is offered only where a drawn game is recorded; elsewhere it is played again."""
+        """ "Nobody" is offered only where a drawn game is recorded; elsewhere it is played again."""
         if state.options["simultaneous_out"] == SimultaneousOut.DRAW:
             return self.hand_fields
         return tuple(

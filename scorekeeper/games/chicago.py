@@ -116,16 +116,42 @@ def hand_points(category: Category) -> int:
 def _showdown(name: str, label: str, moment: str) -> Field:
     """A showdown (or the final hands): the best hand and its category, or the hands shown."""
     return Field(
-        name, "group", f"{moment}; empty if nobody scored.",
-        default=None, nullable=True, label=label,
+        name,
+        "group",
+        f"{moment}; empty if nobody scored.",
+        default=None,
+        nullable=True,
+        label=label,
         fields=(
-            Field("best_hand", "side", "The player with the single best hand; empty if all passed or the best tied.",
-                  default=None, nullable=True, label="Best hand"),
-            Field("poker_hand", "choice", "The best hand's category.", default=None, nullable=True,
-                  choices=poker.CATEGORY_KEYS, when=("best_hand", tuple(range(_MAX_PLAYERS))), label="Poker hand",
-                  preset=Category.ONE_PAIR.key, menu=True),
-            Field("cards", "cards", "Instead: each player's five cards, empty for a player who passed; "
-                  "the app finds the best.", default=None, nullable=True, null_hands=True, label="Cards"),
+            Field(
+                "best_hand",
+                "side",
+                "The player with the single best hand; empty if all passed or the best tied.",
+                default=None,
+                nullable=True,
+                label="Best hand",
+            ),
+            Field(
+                "poker_hand",
+                "choice",
+                "The best hand's category.",
+                default=None,
+                nullable=True,
+                choices=poker.CATEGORY_KEYS,
+                when=("best_hand", tuple(range(_MAX_PLAYERS))),
+                label="Poker hand",
+                preset=Category.ONE_PAIR.key,
+                menu=True,
+            ),
+            Field(
+                "cards",
+                "cards",
+                "Instead: each player's five cards, empty for a player who passed; the app finds the best.",
+                default=None,
+                nullable=True,
+                null_hands=True,
+                label="Cards",
+            ),
         ),
     )
 
@@ -149,18 +175,29 @@ class Chicago(Race):
     state_class = ChicagoState
     options = (
         tie_at_end_option(TieAtEnd.PLAY_ON, "Equal highest scores at the end: play another hand, or share the win."),
-        Field.choice("forfeit_rule", "A false declaration: the match ends and the best of the others wins, "
-                     "or that player leaves and the others play on.",
-                     ForfeitRule, default=ForfeitRule.ENDS_GAME, label="Forfeit rule"),
+        Field.choice(
+            "forfeit_rule",
+            "A false declaration: the match ends and the best of the others wins, "
+            "or that player leaves and the others play on.",
+            ForfeitRule,
+            default=ForfeitRule.ENDS_GAME,
+            label="Forfeit rule",
+        ),
     )
     hand_fields = (
         _showdown("first_showdown", "First showdown", "After the first draw"),
         _showdown("second_showdown", "Second showdown", "After the second draw"),
         _showdown("final_hand", "Final hand", "After the tricks"),
-        Field("last_trick", "side", "Who took the fifth trick: +5.", label="Last trick",
-              ask="Who took the last trick?"),
-        Field("forfeit", "side", "Instead of a played hand: the player who declared a hand that could not be shown.",
-              label="Forfeit", ask="Who forfeits?"),
+        Field(
+            "last_trick", "side", "Who took the fifth trick: +5.", label="Last trick", ask="Who took the last trick?"
+        ),
+        Field(
+            "forfeit",
+            "side",
+            "Instead of a played hand: the player who declared a hand that could not be shown.",
+            label="Forfeit",
+            ask="Who forfeits?",
+        ),
     )
     record_forms = (
         RecordForm("played", (*_SHOWDOWNS, "last_trick"), "the showdowns and the last trick"),
@@ -195,17 +232,21 @@ class Chicago(Race):
     def _check_showdown(self, state: ChicagoState, name: str, showdown: Mapping) -> None:
         best, category, cards = (showdown.get(key) for key in ("best_hand", "poker_hand", "cards"))
         if cards is not None and (best is not None or category is not None):
-            raise RecordError(msg("Give a showdown either the best hand and its category or the cards, not both."),
-                              f"{name}.cards")
+            raise RecordError(
+                msg("Give a showdown either the best hand and its category or the cards, not both."), f"{name}.cards"
+            )
         if best is not None:
             if category is None:
-                raise RecordError(msg("%(field)s must be given: the category of the best hand.",
-                                      field=declared("Poker hand")), f"{name}.poker_hand")
+                raise RecordError(
+                    msg("%(field)s must be given: the category of the best hand.", field=declared("Poker hand")),
+                    f"{name}.poker_hand",
+                )
             self._check_in(state, best, f"{name}.best_hand")
         for side, hand in enumerate(cards or ()):
             if hand is not None and side in state.out:
-                raise RecordError(msg("%(side)s is out of the game: leave that hand empty.", side=side_name(side)),
-                                  f"{name}.cards")
+                raise RecordError(
+                    msg("%(side)s is out of the game: leave that hand empty.", side=side_name(side)), f"{name}.cards"
+                )
 
     @staticmethod
     def _check_in(state: ChicagoState, side: int, field: str) -> None:
@@ -218,9 +259,11 @@ class Chicago(Race):
             return self._forfeit(state, record["forfeit"])
         changes = [0] * state.table.sides
         reasons = []
-        for name, title, rule in (("first_showdown", "First showdown", Rule.SHOWDOWNS),
-                                  ("second_showdown", "Second showdown", Rule.SHOWDOWNS),
-                                  ("final_hand", "Final hand", Rule.FINAL_HAND)):
+        for name, title, rule in (
+            ("first_showdown", "First showdown", Rule.SHOWDOWNS),
+            ("second_showdown", "Second showdown", Rule.SHOWDOWNS),
+            ("final_hand", "Final hand", Rule.FINAL_HAND),
+        ):
             if record.get(name) is None:
                 continue  # left out: nothing to say
             best = _best_hand(record[name])
@@ -229,20 +272,28 @@ class Chicago(Race):
             # Translators: Chicago, a hand's reason: a showdown's name, then who scored it.
             reasons.append(Reason(msg("%(showdown)s: %(best)s", showdown=declared(title), best=best.text), rule))
         changes[record["last_trick"]] += _LAST_TRICK
-        reasons.append(Reason(msg("Last trick: %(side)s +%(points)s", side=side_name(record["last_trick"]),
-                                  points=_LAST_TRICK), Rule.LAST_TRICK))
+        reasons.append(
+            Reason(
+                msg("Last trick: %(side)s +%(points)s", side=side_name(record["last_trick"]), points=_LAST_TRICK),
+                Rule.LAST_TRICK,
+            )
+        )
         after = state.evolve(points=added(state.points, changes))
         return HandResult(after, changes, reasons + self._end_reasons(after, Rule.END))
 
     def _forfeit(self, state: ChicagoState, side: int) -> HandResult:
         if state.options["forfeit_rule"] == ForfeitRule.ENDS_GAME:
             after = state.evolve(forfeited=side)
-            text = msg("%(side)s forfeits: a declared hand could not be shown; the hand scores nothing",
-                       side=side_name(side))
+            text = msg(
+                "%(side)s forfeits: a declared hand could not be shown; the hand scores nothing", side=side_name(side)
+            )
         else:
             after = state.evolve(out=(*state.out, side))
-            text = msg("%(side)s forfeits: a declared hand could not be shown; the hand scores nothing, "
-                       "and %(side)s leaves the game", side=side_name(side))
+            text = msg(
+                "%(side)s forfeits: a declared hand could not be shown; the hand scores nothing, "
+                "and %(side)s leaves the game",
+                side=side_name(side),
+            )
         reasons = [Reason(text, Rule.FORFEIT)] + self._end_reasons(after, Rule.FORFEIT)
         return HandResult(after, [0] * state.table.sides, reasons)
 
@@ -273,8 +324,13 @@ class Chicago(Race):
         out = state.out
         if len(in_play) == 1:
             alone = in_play[0]
-            return Result(True, alone, msg("%(side)s wins: the only player left in", side=side_name(alone)),
-                          winners=(alone,), out=out)
+            return Result(
+                True,
+                alone,
+                msg("%(side)s wins: the only player left in", side=side_name(alone)),
+                winners=(alone,),
+                out=out,
+            )
         highest = holders(state.points, max, among=in_play)
         high = _points(state.points[highest[0]])
         if self.reached(state) is not None:  # S3:357: the highest score wins
@@ -290,10 +346,18 @@ class Chicago(Race):
         high = _points(state.points[highest[0]])
         out = side_name(state.forfeited)
         if len(highest) == 1:
-            return Result(True, highest[0], msg("%(side)s wins with %(score)s: %(out)s forfeited",
-                                                side=side_name(highest[0]), score=high, out=out), winners=highest)
-        return Result(True, None, msg("%(who)s share the win on %(score)s: %(out)s forfeited",
-                                      who=names(highest), score=high, out=out), winners=highest)
+            return Result(
+                True,
+                highest[0],
+                msg("%(side)s wins with %(score)s: %(out)s forfeited", side=side_name(highest[0]), score=high, out=out),
+                winners=highest,
+            )
+        return Result(
+            True,
+            None,
+            msg("%(who)s share the win on %(score)s: %(out)s forfeited", who=names(highest), score=high, out=out),
+            winners=highest,
+        )
 
     def no_draw(self, state: ChicagoState) -> list[int]:
         """Players still in with 46 or more: they may not draw in the next hand (S3:355)."""
@@ -301,13 +365,16 @@ class Chicago(Race):
 
     def board(self, state: ChicagoState) -> Board:
         no_draw = [] if self.result(state).over else self.no_draw(state)  # no next hand to draw in
-        sides = tuple(SideBoard(score, self.unit, _GAME, flag=self._flag(state, side, no_draw))
-                      for side, score in enumerate(state.points))
+        sides = tuple(
+            SideBoard(score, self.unit, _GAME, flag=self._flag(state, side, no_draw))
+            for side, score in enumerate(state.points)
+        )
         lines = [_first_to()]
         if no_draw:
             lines.append(msg("No drawing next hand: %(who)s", who=names(no_draw)))
-        return dataclasses.replace(super().board(state), sides=sides, lines=tuple(lines),
-                                   turn=(("Deals", state.dealer),))
+        return dataclasses.replace(
+            super().board(state), sides=sides, lines=tuple(lines), turn=(("Deals", state.dealer),)
+        )
 
     statistics = (
         Statistic("final_score", "Highest final score", lambda done, side: done.state.points[side], keep=MOST),
@@ -340,12 +407,19 @@ class Chicago(Race):
             shape = rng.randrange(3)
             if shape == 1:
                 best = rng.choice(in_play + [None])
-                record[name] = {"best_hand": best} if best is None else {
-                    "best_hand": best, "poker_hand": rng.choice(poker.CATEGORY_KEYS[:-1])}
+                record[name] = (
+                    {"best_hand": best}
+                    if best is None
+                    else {"best_hand": best, "poker_hand": rng.choice(poker.CATEGORY_KEYS[:-1])}
+                )
             elif shape == 2:
                 deck = rng.sample(_DECK, 5 * state.table.sides)
-                record[name] = {"cards": [deck[5 * side:5 * side + 5] if side in in_play and rng.random() < 0.8
-                                          else None for side in range(state.table.sides)]}
+                record[name] = {
+                    "cards": [
+                        deck[5 * side : 5 * side + 5] if side in in_play and rng.random() < 0.8 else None
+                        for side in range(state.table.sides)
+                    ]
+                }
         return record
 
 
@@ -357,9 +431,17 @@ def _best_hand(showdown: Mapping) -> _Best:
     if side is None:
         return _Best(None, None, msg("nobody scored (all passed, or equal best hands)"))
     category = Category.from_key(showdown["poker_hand"])
-    return _Best(side, category, counted(hand_points(category), "%(side)s, %(category)s: +%(num)s point",
-                                         "%(side)s, %(category)s: +%(num)s points",
-                                         side=side_name(side), category=category.label))
+    return _Best(
+        side,
+        category,
+        counted(
+            hand_points(category),
+            "%(side)s, %(category)s: +%(num)s point",
+            "%(side)s, %(category)s: +%(num)s points",
+            side=side_name(side),
+            category=category.label,
+        ),
+    )
 
 
 def _best_of_cards(hands: list[list[str] | None]) -> _Best:
@@ -369,12 +451,27 @@ def _best_of_cards(hands: list[list[str] | None]) -> _Best:
     top = max(values.values())
     best = [side for side, value in values.items() if value == top]
     if len(best) > 1:
-        return _Best(None, None, msg("%(who)s hold equal best hands (%(category)s): nobody scored",
-                                     who=names(best), category=top.category.label))
+        return _Best(
+            None,
+            None,
+            msg(
+                "%(who)s hold equal best hands (%(category)s): nobody scored",
+                who=names(best),
+                category=top.category.label,
+            ),
+        )
     side, category = best[0], top.category
-    return _Best(side, category, counted(hand_points(category), "%(side)s has the best hand, %(category)s: +%(num)s point",
-                                         "%(side)s has the best hand, %(category)s: +%(num)s points",
-                                         side=side_name(side), category=category.label))
+    return _Best(
+        side,
+        category,
+        counted(
+            hand_points(category),
+            "%(side)s has the best hand, %(category)s: +%(num)s point",
+            "%(side)s has the best hand, %(category)s: +%(num)s points",
+            side=side_name(side),
+            category=category.label,
+        ),
+    )
 
 
 def _points(number: int) -> Text:

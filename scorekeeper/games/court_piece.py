@@ -98,8 +98,12 @@ class Streak:
         if self.side is None:
             # Translators: Court Piece: nobody has won a hand in a row yet
             return msg("no streak")
-        return msg("streak %(side)s %(count)s of %(needed)s", side=side_name(self.side), count=self.count,
-                   needed=_WINS_FOR_COURT)
+        return msg(
+            "streak %(side)s %(count)s of %(needed)s",
+            side=side_name(self.side),
+            count=self.count,
+            needed=_WINS_FOR_COURT,
+        )
 
 
 @dataclass(frozen=True)
@@ -109,7 +113,7 @@ class CourtPieceState(State):
 
 
 def courts(number: int) -> Text:
-    """"1 court", "3 courts"."""
+    """ "1 court", "3 courts"."""
     return counted(number, "%(num)s court", "%(num)s courts")
 
 
@@ -128,8 +132,13 @@ def _longest_run(done: Finished, side: int) -> int:
 
 def _all_thirteen(done: Finished, side: int) -> int:
     """Hands in which the side took all thirteen tricks, as the table recorded them."""
-    return sum(1 for hand in done.hands if hand.record["outcome"] == Outcome.FIRST_SEVEN.value
-               and hand.record.get("all_thirteen") and hand.record["side"] == side)
+    return sum(
+        1
+        for hand in done.hands
+        if hand.record["outcome"] == Outcome.FIRST_SEVEN.value
+        and hand.record.get("all_thirteen")
+        and hand.record["side"] == side
+    )
 
 
 class CourtPiece(Race):
@@ -245,8 +254,12 @@ class CourtPiece(Race):
         game_winner = self.reached(new_state)
         if game_winner is not None:
             target = self.target(new_state)
-            reached = agreeing(game_winner, "%(side)s reaches %(courts)s and wins", "%(side)s reach %(courts)s and win",
-                               courts=courts(target))
+            reached = agreeing(
+                game_winner,
+                "%(side)s reaches %(courts)s and wins",
+                "%(side)s reach %(courts)s and win",
+                courts=courts(target),
+            )
             reasons.append(Reason(reached, Rule.END))
         return HandResult(new_state, changes, reasons, game_winner)
 
@@ -254,8 +267,13 @@ class CourtPiece(Race):
     def _played_out(tricks: list[int]) -> tuple[int, Text]:
         """The side with seven or more tricks wins the hand (S4:99), and how to say so."""
         winner = 0 if tricks[0] > tricks[1] else 1
-        return winner, agreeing(winner, "%(side)s wins the hand %(won)s-%(lost)s", "%(side)s win the hand %(won)s-%(lost)s",
-                                won=tricks[winner], lost=tricks[1 - winner])
+        return winner, agreeing(
+            winner,
+            "%(side)s wins the hand %(won)s-%(lost)s",
+            "%(side)s win the hand %(won)s-%(lost)s",
+            won=tricks[winner],
+            lost=tricks[1 - winner],
+        )
 
     def _court_hand(self, state: CourtPieceState, outcome: Outcome, record: Mapping) -> tuple[int, int, list[Reason]]:
         """The winner of a first-seven or revoke hand and the courts it scores at once."""
@@ -263,8 +281,12 @@ class CourtPiece(Race):
         name = side_name(side)
         if outcome is Outcome.REVOKE:
             winner = 1 - side  # S4:96: the revoking side forfeits the hand
-            text = msg("%(side)s revoked: %(winner)s +%(courts)s", side=name, winner=side_name(winner),
-                       courts=courts(_REVOKE_COURTS))
+            text = msg(
+                "%(side)s revoked: %(winner)s +%(courts)s",
+                side=name,
+                winner=side_name(winner),
+                courts=courts(_REVOKE_COURTS),
+            )
             return winner, _REVOKE_COURTS, [Reason(text, Rule.REVOKE)]
         if self.value(record, "all_thirteen"):
             awarded = state.options["all13_courts"]
@@ -316,8 +338,14 @@ class CourtPiece(Race):
             # Translators: Court Piece's scoreboard: nobody has won a hand in a row yet
             lines = [msg("Streak: none")]
         else:
-            lines = [msg("Streak: %(side)s: %(count)s of %(needed)s", side=side_name(streak.side), count=streak.count,
-                         needed=_WINS_FOR_COURT)]
+            lines = [
+                msg(
+                    "Streak: %(side)s: %(count)s of %(needed)s",
+                    side=side_name(streak.side),
+                    count=streak.count,
+                    needed=_WINS_FOR_COURT,
+                )
+            ]
         target = self.target(state)
         lines += [msg("First to %(courts)s", courts=courts(target))] if target else []
         turn = (("Deals", state.dealer), ("Trumps", self.trump_chooser(state)))

@@ -81,9 +81,14 @@ class Rule(StrEnum):
     END = "end"
 
 
-_RULE_OF = {Event.RONDA: Rule.RONDA, Event.CAIDA: Rule.CAIDA, Event.LIMPIA: Rule.LIMPIA,
-            Event.CAIDA_LIMPIA: Rule.CAIDA_LIMPIA, Event.RONDA_CAPTURE: Rule.RONDA_CAPTURE,
-            Event.FOUR_OF_A_KIND: Rule.FOUR_OF_A_KIND}
+_RULE_OF = {
+    Event.RONDA: Rule.RONDA,
+    Event.CAIDA: Rule.CAIDA,
+    Event.LIMPIA: Rule.LIMPIA,
+    Event.CAIDA_LIMPIA: Rule.CAIDA_LIMPIA,
+    Event.RONDA_CAPTURE: Rule.RONDA_CAPTURE,
+    Event.FOUR_OF_A_KIND: Rule.FOUR_OF_A_KIND,
+}
 
 
 @dataclass(frozen=True)
@@ -109,18 +114,25 @@ def event_points(event: str, before: int) -> _Scored:
         # Translators: Cuarenta, a reason line after a side's name ("A: four of a kind dealt...")
         return _Scored(0, msg("four of a kind dealt: wins the game at once"))
     if kind is Event.LIMPIA and before >= _LIMPIA_CLOSED_FROM:
-        return _Scored(0, msg("limpia at %(before)s: nothing, no limpia counts from %(closed)s",
-                              before=before, closed=_LIMPIA_CLOSED_FROM))
+        return _Scored(
+            0,
+            msg(
+                "limpia at %(before)s: nothing, no limpia counts from %(closed)s",
+                before=before,
+                closed=_LIMPIA_CLOSED_FROM,
+            ),
+        )
     if kind is Event.CAIDA_LIMPIA and before >= _LIMPIA_CLOSED_FROM:
         points = _POINTS[Event.CAIDA]
-        return _Scored(points, msg("caida and limpia at %(before)s: +%(points)s for the caida only",
-                                   before=before, points=points))
+        return _Scored(
+            points, msg("caida and limpia at %(before)s: +%(points)s for the caida only", before=before, points=points)
+        )
     points = _POINTS[kind]
     return _Scored(points, _scored_text(kind, points))
 
 
 def _scored_text(kind: Event, points: int) -> Text:
-    """"ronda: +4", "caida and limpia: +4"...: an event that scored in full."""
+    """ "ronda: +4", "caida and limpia: +4"...: an event that scored in full."""
     # Translators: Cuarenta, a reason line after a side's name ("A: ronda: +4"); ronda, caida and
     # limpia are the game's own words
     if kind is Event.RONDA:
@@ -170,21 +182,46 @@ class Cuarenta(Race):
     rules = Rule
     state_class = CuarentaState
     options = (
-        Field.choice("carton_rule", "The card count for 20 cards or more: 6 plus 1 for every two more (seed), "
-                     "or 6 plus 1 for every card more, raised to an even number (ecuador).",
-                     CartonRule, default=CartonRule.SEED, label="Carton rule"),
-        Field.choice("ronda_by", "What makes a ronda: three cards of one rank, or of one suit. "
-                     "It changes no score, only what the form calls a ronda.",
-                     RondaBy, default=RondaBy.RANK, label="Ronda is three of a"),
+        Field.choice(
+            "carton_rule",
+            "The card count for 20 cards or more: 6 plus 1 for every two more (seed), "
+            "or 6 plus 1 for every card more, raised to an even number (ecuador).",
+            CartonRule,
+            default=CartonRule.SEED,
+            label="Carton rule",
+        ),
+        Field.choice(
+            "ronda_by",
+            "What makes a ronda: three cards of one rank, or of one suit. "
+            "It changes no score, only what the form calls a ronda.",
+            RondaBy,
+            default=RondaBy.RANK,
+            label="Ronda is three of a",
+        ),
     )
     hand_fields = (
-        Field.choice("events", "What scored in the round, in the order it happened: ronda, caida, limpia, "
-                     "caida_limpia (one play, both), ronda_capture (a card of the other side's ronda, 10), "
-                     "four_of_a_kind (wins at once).",
-                     Event, type="events", default=[], max=_MOST_EVENTS, label="What scored"),
-        Field("cards", "per_side", "Cards each side captured in the round (at most 40 in all); left out when the "
-              "game was won during the round.", default=None, nullable=True, min=0, max=_DECK,
-              label="Cards captured"),
+        Field.choice(
+            "events",
+            "What scored in the round, in the order it happened: ronda, caida, limpia, "
+            "caida_limpia (one play, both), ronda_capture (a card of the other side's ronda, 10), "
+            "four_of_a_kind (wins at once).",
+            Event,
+            type="events",
+            default=[],
+            max=_MOST_EVENTS,
+            label="What scored",
+        ),
+        Field(
+            "cards",
+            "per_side",
+            "Cards each side captured in the round (at most 40 in all); left out when the "
+            "game was won during the round.",
+            default=None,
+            nullable=True,
+            min=0,
+            max=_DECK,
+            label="Cards captured",
+        ),
     )
 
     def check_players(self, players: int) -> None:
@@ -198,21 +235,30 @@ class Cuarenta(Race):
         _check_ronda_captures(events)
         ended_at = self._run(state, events).ended_at
         if ended_at is not None and ended_at < len(events):
-            message = msg("What scored, entry %(entry)s: nothing can follow entry %(won_at)s, which won the game.",
-                          entry=ended_at + 1, won_at=ended_at)
+            message = msg(
+                "What scored, entry %(entry)s: nothing can follow entry %(won_at)s, which won the game.",
+                entry=ended_at + 1,
+                won_at=ended_at,
+            )
             raise RecordError(message, "events")
         self._check_cards(self.value(record, "cards"), won=ended_at is not None)
 
     @staticmethod
     def _check_cards(cards: list[int] | None, won: bool) -> None:
         if won and cards is not None:
-            raise RecordError(msg("Cards captured must be left out: the game was won during the round, so the "
-                                  "cards are not counted."), "cards")
+            raise RecordError(
+                msg(
+                    "Cards captured must be left out: the game was won during the round, so the cards are not counted."
+                ),
+                "cards",
+            )
         if not won and cards is None:
             raise RecordError(msg("Cards captured must be given: the round was played to its end."), "cards")
         if cards is not None and sum(cards) > _DECK:
-            raise RecordError(msg("Cards captured add up to %(total)s: there are only %(deck)s cards.",
-                                  total=sum(cards), deck=_DECK), "cards")
+            raise RecordError(
+                msg("Cards captured add up to %(total)s: there are only %(deck)s cards.", total=sum(cards), deck=_DECK),
+                "cards",
+            )
 
     # -- scoring ------------------------------------------------------------------------------
     def score_hand(self, state: CuarentaState, record: Mapping) -> HandResult:
@@ -234,8 +280,12 @@ class Cuarenta(Race):
     def _win_text(winner: int, points: Sequence[int], run: _Run) -> Text:
         if run.by_four:
             return agreeing(winner, "%(side)s wins the game: four of a kind", "%(side)s win the game: four of a kind")
-        return agreeing(winner, "%(side)s reaches %(points)s and wins the game",
-                        "%(side)s reach %(points)s and win the game", points=points[winner])
+        return agreeing(
+            winner,
+            "%(side)s reaches %(points)s and wins the game",
+            "%(side)s reach %(points)s and win the game",
+            points=points[winner],
+        )
 
     def _run(self, state: CuarentaState, events: Sequence[Mapping]) -> _Run:
         """The events applied in order from the points before the round, up to a win (S2:34)."""
@@ -261,20 +311,50 @@ class Cuarenta(Race):
         if len(rich) == 1:
             side = rich[0]
             scored = carton_points(cards[side], rule)
-            return {side: (scored, msg("%(side)s: %(cards)s cards, carton +%(points)s",
-                                       side=side_name(side), cards=cards[side], points=scored))}
+            return {
+                side: (
+                    scored,
+                    msg(
+                        "%(side)s: %(cards)s cards, carton +%(points)s",
+                        side=side_name(side),
+                        cards=cards[side],
+                        points=scored,
+                    ),
+                )
+            }
         if len(rich) == 2:
             side = state.table.other(state.table.side_of(state.dealer))
-            return {side: (_CARTON_BASE, msg("%(first)s cards to %(second)s: %(side)s did not deal, carton +%(points)s",
-                                             side=side_name(side), points=_CARTON_BASE, **counts))}
+            return {
+                side: (
+                    _CARTON_BASE,
+                    msg(
+                        "%(first)s cards to %(second)s: %(side)s did not deal, carton +%(points)s",
+                        side=side_name(side),
+                        points=_CARTON_BASE,
+                        **counts,
+                    ),
+                )
+            }
         if cards[0] == cards[1]:
-            return {0: (0, msg("%(first)s cards to %(second)s: nobody has 20 or more, equal counts score nothing",
-                               **counts))}
+            return {
+                0: (
+                    0,
+                    msg("%(first)s cards to %(second)s: nobody has 20 or more, equal counts score nothing", **counts),
+                )
+            }
         side = 0 if cards[0] > cards[1] else 1
-        return {side: (_MORE_CARDS_POINTS, agreeing(side, "%(first)s cards to %(second)s: nobody has 20, %(side)s has more, "
-                                                          "+%(points)s",
-                                                    "%(first)s cards to %(second)s: nobody has 20, %(side)s have more, "
-                                                    "+%(points)s", points=_MORE_CARDS_POINTS, **counts))}
+        return {
+            side: (
+                _MORE_CARDS_POINTS,
+                agreeing(
+                    side,
+                    "%(first)s cards to %(second)s: nobody has 20, %(side)s has more, +%(points)s",
+                    "%(first)s cards to %(second)s: nobody has 20, %(side)s have more, +%(points)s",
+                    points=_MORE_CARDS_POINTS,
+                    **counts,
+                ),
+            )
+        }
 
     # -- standing -----------------------------------------------------------------------------
     def result(self, state: CuarentaState, called: bool = False) -> Result:
@@ -286,7 +366,11 @@ class Cuarenta(Race):
         return _TARGET
 
     def board(self, state: CuarentaState) -> Board:
-        ronda = msg("Ronda: three of a rank") if state.options["ronda_by"] == RondaBy.RANK else msg("Ronda: three of a suit")
+        ronda = (
+            msg("Ronda: three of a rank")
+            if state.options["ronda_by"] == RondaBy.RANK
+            else msg("Ronda: three of a suit")
+        )
         over = state.winner is not None
         closed = [side for side, is_open in enumerate(_limpia_open(state)) if not is_open and not over]
         lines = [ronda] + ([msg("No limpia for %(sides)s (38 or more)", sides=names(closed))] if closed else [])
@@ -334,15 +418,27 @@ def _check_limits(events: Sequence[Mapping]) -> None:
     plays = Counter(event["side"] for event in events if event["type"] in _PLAYS)
     for side in (0, 1):
         if rondas[side] > _MOST_RONDAS:
-            raise RecordError(agreeing(side, "What scored: %(side)s has %(rondas)s rondas; a side can declare at most "
-                                             "%(most)s in a round.",
-                                       "What scored: %(side)s have %(rondas)s rondas; a side can declare at most "
-                                       "%(most)s in a round.", rondas=rondas[side], most=_MOST_RONDAS), "events")
+            raise RecordError(
+                agreeing(
+                    side,
+                    "What scored: %(side)s has %(rondas)s rondas; a side can declare at most %(most)s in a round.",
+                    "What scored: %(side)s have %(rondas)s rondas; a side can declare at most %(most)s in a round.",
+                    rondas=rondas[side],
+                    most=_MOST_RONDAS,
+                ),
+                "events",
+            )
         if plays[side] > _MOST_PLAYS:
-            raise RecordError(agreeing(side, "What scored: %(side)s has %(plays)s scoring plays; a side plays only "
-                                             "%(most)s cards in a round.",
-                                       "What scored: %(side)s have %(plays)s scoring plays; a side plays only "
-                                       "%(most)s cards in a round.", plays=plays[side], most=_MOST_PLAYS), "events")
+            raise RecordError(
+                agreeing(
+                    side,
+                    "What scored: %(side)s has %(plays)s scoring plays; a side plays only %(most)s cards in a round.",
+                    "What scored: %(side)s have %(plays)s scoring plays; a side plays only %(most)s cards in a round.",
+                    plays=plays[side],
+                    most=_MOST_PLAYS,
+                ),
+                "events",
+            )
 
 
 def _check_ronda_captures(events: Sequence[Mapping]) -> None:
@@ -355,9 +451,15 @@ def _check_ronda_captures(events: Sequence[Mapping]) -> None:
         elif event["type"] == Event.RONDA_CAPTURE:
             other = 1 - side
             if not open_rondas[other]:
-                raise RecordError(msg("What scored, entry %(entry)s: a ronda capture needs a ronda of %(side)s listed "
-                                      "before it in this round, not captured yet.", entry=position,
-                                      side=side_name(other)), "events")
+                raise RecordError(
+                    msg(
+                        "What scored, entry %(entry)s: a ronda capture needs a ronda of %(side)s listed "
+                        "before it in this round, not captured yet.",
+                        entry=position,
+                        side=side_name(other),
+                    ),
+                    "events",
+                )
             open_rondas[other] -= 1
 
 

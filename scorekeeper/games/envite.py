@@ -107,12 +107,12 @@ class _Outcome:
 
 
 def _games(number: int) -> Text:
-    """"1 game", "2 games" (Envite's games, the chicos)."""
+    """ "1 game", "2 games" (Envite's games, the chicos)."""
     return counted(number, "%(num)s game", "%(num)s games")
 
 
 def _games_won(games: int, to_win: int) -> Text:
-    """"Games: 1 of 2", a side's line on the scoreboard."""
+    """ "Games: 1 of 2", a side's line on the scoreboard."""
     return msg("Games: %(games)s of %(to_win)s", games=games, to_win=to_win)
 
 
@@ -129,17 +129,19 @@ def _lying_side(state: EnviteState) -> int:
 
 
 def _gain_text(side: int, earned: int, gained: int, detail: Text | None) -> Text:
-    """"A +3 stones (4 won; 1 over eleven ignored)": the gain after the cap and what it cut."""
+    """ "A +3 stones (4 won; 1 over eleven ignored)": the gain after the cap and what it cut."""
     notes = [detail] if detail else []
     if gained < earned:
-        notes = [detail or msg("%(stones)s won", stones=earned),
-                 msg("%(stones)s over eleven ignored", stones=earned - gained)]
+        notes = [
+            detail or msg("%(stones)s won", stones=earned),
+            msg("%(stones)s over eleven ignored", stones=earned - gained),
+        ]
     text = counted(gained, "%(side)s +%(num)s stone", "%(side)s +%(num)s stones", side=side_name(side))
     return msg("%(gain)s (%(notes)s)", gain=text, notes=joined(notes, "; ")) if notes else text
 
 
 def _trawl_bonus(stake: int, bonus: int) -> Text:
-    """"4 + 2 trawl bonus": how the stones of a hand lost on a trawl add up."""
+    """ "4 + 2 trawl bonus": how the stones of a hand lost on a trawl add up."""
     return msg("%(stake)s + %(bonus)s trawl bonus", stake=stake, bonus=bonus)
 
 
@@ -154,26 +156,52 @@ class Envite(Game):
     rules = Rule
     state_class = EnviteState
     options = (
-        Field("games_to_win", "int", "Games a side must win to take the match (2: best of three).",
-              default=2, min=1, max=5, label="Games to win"),
-        Field("trawl_bonus", "int", "Stones added to the stake when the losers could not follow a trawl.",
-              default=2, min=0, max=4),
-        Field("trawl_bonus_in_lying_hand", "choice",
-              "Extra stones when a side lying down loses by failing a trawl (2, or 0 for none).",
-              default=2, choices=(2, 0), label="Trawl bonus when lying down"),
+        Field(
+            "games_to_win",
+            "int",
+            "Games a side must win to take the match (2: best of three).",
+            default=2,
+            min=1,
+            max=5,
+            label="Games to win",
+        ),
+        Field(
+            "trawl_bonus",
+            "int",
+            "Stones added to the stake when the losers could not follow a trawl.",
+            default=2,
+            min=0,
+            max=4,
+        ),
+        Field(
+            "trawl_bonus_in_lying_hand",
+            "choice",
+            "Extra stones when a side lying down loses by failing a trawl (2, or 0 for none).",
+            default=2,
+            choices=(2, 0),
+            label="Trawl bonus when lying down",
+        ),
     )
     hand_fields = (
-        Field("winner", "side",
-              "The side that won the hand, or whose raise was declined; may be left out with a forfeit.",
-              default=None, ask="Who won the hand?"),
-        Field("stake", "choice", "What the hand was played for; with declined, the raise that was declined.",
-              default=_OPENING_STAKE, choices=_STAKES),
-        Field("declined", "bool", "The last raise was declined, so the hand was not played.", default=False,
-              rare=True),
-        Field("trawl_failure", "bool", "A player of the losing side could not trump a trawl.", default=False,
-              rare=True),
-        Field("forfeit", "bool", "The side lying down gave the hand up; the other side wins it.",
-              default=False),
+        Field(
+            "winner",
+            "side",
+            "The side that won the hand, or whose raise was declined; may be left out with a forfeit.",
+            default=None,
+            ask="Who won the hand?",
+        ),
+        Field(
+            "stake",
+            "choice",
+            "What the hand was played for; with declined, the raise that was declined.",
+            default=_OPENING_STAKE,
+            choices=_STAKES,
+        ),
+        Field("declined", "bool", "The last raise was declined, so the hand was not played.", default=False, rare=True),
+        Field(
+            "trawl_failure", "bool", "A player of the losing side could not trump a trawl.", default=False, rare=True
+        ),
+        Field("forfeit", "bool", "The side lying down gave the hand up; the other side wins it.", default=False),
     )
 
     # -- state ------------------------------------------------------------------------------
@@ -243,8 +271,11 @@ class Envite(Game):
         side = outcome.side
         changes = [0, 0]
         changes[side] = min(_CAP, state.stones[side] + outcome.stones) - state.stones[side]
-        text = msg("%(outcome)s: %(gain)s", outcome=outcome.text,
-                   gain=_gain_text(side, outcome.stones, changes[side], outcome.detail))
+        text = msg(
+            "%(outcome)s: %(gain)s",
+            outcome=outcome.text,
+            gain=_gain_text(side, outcome.stones, changes[side], outcome.detail),
+        )
         return HandResult(state.evolve(stones=added(state.stones, changes)), changes, [Reason(text, outcome.rule)])
 
     def _outcome(self, state: EnviteState, record: Mapping) -> _Outcome:
@@ -260,13 +291,18 @@ class Envite(Game):
     def _compulsory_outcome(self, record: Mapping) -> _Outcome:
         winner = self.value(record, "winner")
         if self._trawl_decided(record):
-            text = agreeing(winner, "both sides lying down: %(side)s wins the compulsory hand after %(loser)s could "
-                                    "not follow a trawl",
-                            "both sides lying down: %(side)s win the compulsory hand after %(loser)s could not "
-                            "follow a trawl", loser=side_name(1 - winner))
+            text = agreeing(
+                winner,
+                "both sides lying down: %(side)s wins the compulsory hand after %(loser)s could not follow a trawl",
+                "both sides lying down: %(side)s win the compulsory hand after %(loser)s could not follow a trawl",
+                loser=side_name(1 - winner),
+            )
         else:
-            text = agreeing(winner, "both sides lying down: %(side)s wins the compulsory hand",
-                            "both sides lying down: %(side)s win the compulsory hand")
+            text = agreeing(
+                winner,
+                "both sides lying down: %(side)s wins the compulsory hand",
+                "both sides lying down: %(side)s win the compulsory hand",
+            )
         return _Outcome(winner, None, text, Rule.BOTH_LYING)
 
     def _lying_outcome(self, state: EnviteState, record: Mapping) -> _Outcome:
@@ -277,9 +313,12 @@ class Envite(Game):
             return _Outcome(other, _LYING_FORFEIT, text, Rule.LYING_DOWN)
         if self.value(record, "winner") == lying:
             if self._trawl_decided(record):
-                text = agreeing(lying, "%(side)s, lying down, wins the hand after %(loser)s could not follow a trawl",
-                                "%(side)s, lying down, win the hand after %(loser)s could not follow a trawl",
-                                loser=side_name(other))
+                text = agreeing(
+                    lying,
+                    "%(side)s, lying down, wins the hand after %(loser)s could not follow a trawl",
+                    "%(side)s, lying down, win the hand after %(loser)s could not follow a trawl",
+                    loser=side_name(other),
+                )
             else:
                 text = agreeing(lying, "%(side)s, lying down, wins the hand", "%(side)s, lying down, win the hand")
             return _Outcome(lying, None, text, Rule.LYING_DOWN)
@@ -303,17 +342,24 @@ class Envite(Game):
         winner = self.value(record, "winner")
         if stake == _GAME_STAKE:
             if self._trawl_decided(record):
-                text = agreeing(winner, "%(side)s wins the hand played for the game after %(loser)s could not follow "
-                                        "a trawl",
-                                "%(side)s win the hand played for the game after %(loser)s could not follow a trawl",
-                                loser=side_name(1 - winner))
+                text = agreeing(
+                    winner,
+                    "%(side)s wins the hand played for the game after %(loser)s could not follow a trawl",
+                    "%(side)s win the hand played for the game after %(loser)s could not follow a trawl",
+                    loser=side_name(1 - winner),
+                )
             else:
-                text = agreeing(winner, "%(side)s wins the hand played for the game",
-                                "%(side)s win the hand played for the game")
+                text = agreeing(
+                    winner, "%(side)s wins the hand played for the game", "%(side)s win the hand played for the game"
+                )
             return _Outcome(winner, None, text, Rule.GAME_STAKE)
         if not self.value(record, "trawl_failure"):
-            text = agreeing(winner, "%(side)s wins the hand at stake %(stake)s",
-                            "%(side)s win the hand at stake %(stake)s", stake=stake)
+            text = agreeing(
+                winner,
+                "%(side)s wins the hand at stake %(stake)s",
+                "%(side)s win the hand at stake %(stake)s",
+                stake=stake,
+            )
             return _Outcome(winner, stake, text, Rule.STAKES)
         bonus = state.options["trawl_bonus"]
         text = msg("%(side)s could not follow a trawl at stake %(stake)s", side=side_name(1 - winner), stake=stake)
@@ -331,10 +377,19 @@ class Envite(Game):
         games = list(state.games)
         games[side] += 1
         reasons = [
-            Reason(msg("%(outcome)s: %(side)s +%(stones)s to twelve", outcome=outcome.text, side=side_name(side),
-                       stones=changes[side]), outcome.rule),
-            Reason(agreeing(side, "%(side)s wins game %(number)s", "%(side)s win game %(number)s", number=sum(games)),
-                   Rule.GAME_AND_MATCH),
+            Reason(
+                msg(
+                    "%(outcome)s: %(side)s +%(stones)s to twelve",
+                    outcome=outcome.text,
+                    side=side_name(side),
+                    stones=changes[side],
+                ),
+                outcome.rule,
+            ),
+            Reason(
+                agreeing(side, "%(side)s wins game %(number)s", "%(side)s win game %(number)s", number=sum(games)),
+                Rule.GAME_AND_MATCH,
+            ),
         ]
         new = state.evolve(stones=(0, 0), games=tuple(games), last_game=added(state.stones, changes))
         standing = self.result(new)
@@ -350,9 +405,16 @@ class Envite(Game):
                 return Result(True, side, wins(side, games, "match", _games))
         stones = state.stones
         # Translators: Envite's headline during a match (a game is a chico)
-        headline = msg("Game %(number)s: %(side0)s %(stones0)s, %(side1)s %(stones1)s stones; "
-                       "games %(games0)s-%(games1)s", number=sum(games) + 1, side0=side_name(0), stones0=stones[0],
-                       side1=side_name(1), stones1=stones[1], games0=games[0], games1=games[1])
+        headline = msg(
+            "Game %(number)s: %(side0)s %(stones0)s, %(side1)s %(stones1)s stones; games %(games0)s-%(games1)s",
+            number=sum(games) + 1,
+            side0=side_name(0),
+            stones0=stones[0],
+            side1=side_name(1),
+            stones1=stones[1],
+            games0=games[0],
+            games1=games[1],
+        )
         return Result(False, None, headline)
 
     def scores(self, state: EnviteState) -> list[int]:
@@ -361,8 +423,10 @@ class Envite(Game):
     def board(self, state: EnviteState) -> Board:
         to_win = state.options["games_to_win"]
         if self.result(state).over and state.last_game:  # the stones as the match ended, not the 0-0 after it
-            sides = tuple(SideBoard(stones, self.unit, lines=(_games_won(games, to_win),))
-                          for stones, games in zip(state.last_game, state.games))
+            sides = tuple(
+                SideBoard(stones, self.unit, lines=(_games_won(games, to_win),))
+                for stones, games in zip(state.last_game, state.games)
+            )
             return Board(sides, lines=(msg("The stones as the last game ended"),))
         sides = tuple(
             # Translators: Envite's scoreboard: a side on eleven stones is lying down

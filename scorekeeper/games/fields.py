@@ -59,10 +59,16 @@ class When:
         name = _declared_words(self.name)
         if all(isinstance(v, bool) for v in self.values) and len(self.values) == 1:
             if self.option:
-                return (msg("when the option %(name)s is ticked", name=name) if self.values[0]
-                        else msg("when the option %(name)s is not ticked", name=name))
-            return (msg("when the %(name)s is ticked", name=name) if self.values[0]
-                    else msg("when the %(name)s is not ticked", name=name))
+                return (
+                    msg("when the option %(name)s is ticked", name=name)
+                    if self.values[0]
+                    else msg("when the option %(name)s is not ticked", name=name)
+                )
+            return (
+                msg("when the %(name)s is ticked", name=name)
+                if self.values[0]
+                else msg("when the %(name)s is not ticked", name=name)
+            )
         values = either(_when_value(v) for v in self.values)
         if self.option:
             return msg("when the option %(name)s is %(values)s", name=name, values=values)
@@ -85,7 +91,7 @@ def _when_value(value: Any) -> Any:
 
 
 def either(items: Any) -> Any:
-    """"a or b or c": things one of which will do, each said as it is (a Text when there are several)."""
+    """ "a or b or c": things one of which will do, each said as it is (a Text when there are several)."""
     items = list(items)
     said = items[0]
     for item in items[1:]:
@@ -235,7 +241,7 @@ def _cut(text: str, most: int = 20) -> str:
 
 
 def not_sent(value: Any) -> str:
-    """", not "3"": what a refusal adds about the value (nothing for a missing one)."""
+    """ ", not "3"": what a refusal adds about the value (nothing for a missing one)."""
     return "" if value is None else msg(", not %(value)s", value=sent(value))
 
 
@@ -246,7 +252,9 @@ def whole_number(fld: Field, value: Any, what: str | None = None) -> int:
     if value is None:
         raise RecordError(msg("%(what)s is missing.", what=what), fld.name)
     if type(value) is not int:
-        raise RecordError(msg("%(what)s must be a whole number, not %(value)s.", what=what, value=sent(value)), fld.name)
+        raise RecordError(
+            msg("%(what)s must be a whole number, not %(value)s.", what=what, value=sent(value)), fld.name
+        )
     if abs(value) > LARGEST_WHOLE:
         raise RecordError(msg("%(what)s is too large to be a score.", what=what), fld.name)
     return value
@@ -256,11 +264,13 @@ def in_range(fld: Field, number: int, low: int | None, high: int | None, what: s
     """The number, or a refusal naming it and the bound it broke ("must be at most 98, not 120")."""
     what = what or declared(fld.title)
     if low is not None and number < low:
-        raise RecordError(msg("%(what)s must be at least %(low)s, not %(number)s.", what=what, low=low, number=number),
-                          fld.name)
+        raise RecordError(
+            msg("%(what)s must be at least %(low)s, not %(number)s.", what=what, low=low, number=number), fld.name
+        )
     if high is not None and number > high:
-        raise RecordError(msg("%(what)s must be at most %(high)s, not %(number)s.", what=what, high=high, number=number),
-                          fld.name)
+        raise RecordError(
+            msg("%(what)s must be at most %(high)s, not %(number)s.", what=what, high=high, number=number), fld.name
+        )
     return number
 
 
@@ -273,15 +283,28 @@ def side_named(side: int) -> str:
 
 def total_refusal(fld: Field, added: int) -> RecordError:
     """Numbers that should add up to the field's total and do not, in the table's words."""
-    return RecordError(msg("The %(field)s add up to %(added)s; %(whole)s has %(total)s.", field=declared(fld.title, lower=True),
-                           added=added, whole=declared(fld.total_in), total=fld.total), fld.name)
+    return RecordError(
+        msg(
+            "The %(field)s add up to %(added)s; %(whole)s has %(total)s.",
+            field=declared(fld.title, lower=True),
+            added=added,
+            whole=declared(fld.total_in),
+            total=fld.total,
+        ),
+        fld.name,
+    )
 
 
 def choices_allowed(choices: Sequence) -> Text:
-    """"knock, gin, undercut": the values a choice takes, as a refusal lists them (the game
+    """ "knock, gin, undercut": the values a choice takes, as a refusal lists them (the game
     declares them; a number stays a number)."""
-    return joined([choice if isinstance(choice, int) and not isinstance(choice, bool) else declared(str(choice))
-                   for choice in choices], ", ")
+    return joined(
+        [
+            choice if isinstance(choice, int) and not isinstance(choice, bool) else declared(str(choice))
+            for choice in choices
+        ],
+        ", ",
+    )
 
 
 def is_list(value: Any) -> bool:
@@ -294,8 +317,10 @@ class SideType(FieldType):
     def parse(self, fld, value, table):
         number = whole_number(fld, value)
         if not 0 <= number < table.sides:
-            raise RecordError(msg("%(field)s must name a side, 0 to %(last)s.", field=declared(fld.title),
-                                  last=table.sides - 1), fld.name)
+            raise RecordError(
+                msg("%(field)s must name a side, 0 to %(last)s.", field=declared(fld.title), last=table.sides - 1),
+                fld.name,
+            )
         return number
 
 
@@ -305,8 +330,10 @@ class SeatType(FieldType):
     def parse(self, fld, value, table):
         number = whole_number(fld, value)
         if not 0 <= number < table.players:
-            raise RecordError(msg("%(field)s must name a seat, 0 to %(last)s.", field=declared(fld.title),
-                                  last=table.players - 1), fld.name)
+            raise RecordError(
+                msg("%(field)s must name a seat, 0 to %(last)s.", field=declared(fld.title), last=table.players - 1),
+                fld.name,
+            )
         return number
 
 
@@ -324,8 +351,15 @@ class ChoiceType(FieldType):
         for choice in fld.choices:
             if _same(value, choice):  # the choice's own type: "4" is not 4, true is not 1
                 return choice
-        raise RecordError(msg("%(field)s must be one of: %(allowed)s, not %(value)s.", field=declared(fld.title),
-                              allowed=choices_allowed(fld.choices), value=sent(value)), fld.name)
+        raise RecordError(
+            msg(
+                "%(field)s must be one of: %(allowed)s, not %(value)s.",
+                field=declared(fld.title),
+                allowed=choices_allowed(fld.choices),
+                value=sent(value),
+            ),
+            fld.name,
+        )
 
 
 class BoolType(FieldType):
@@ -334,8 +368,10 @@ class BoolType(FieldType):
     def parse(self, fld, value, table):
         if isinstance(value, bool):
             return value
-        raise RecordError(msg("%(field)s must be true or false, not %(value)s.", field=declared(fld.title),
-                              value=sent(value)), fld.name)
+        raise RecordError(
+            msg("%(field)s must be true or false, not %(value)s.", field=declared(fld.title), value=sent(value)),
+            fld.name,
+        )
 
 
 class PerSideType(FieldType):
@@ -345,20 +381,30 @@ class PerSideType(FieldType):
 
     def parse(self, fld, value, table):
         if not is_list(value) or len(value) != table.sides:
-            raise RecordError(counted(table.sides, "%(field)s must be a list of %(num)s number, one per side.",
-                                      "%(field)s must be a list of %(num)s numbers, one per side.",
-                                      field=declared(fld.title)), fld.name)
+            raise RecordError(
+                counted(
+                    table.sides,
+                    "%(field)s must be a list of %(num)s number, one per side.",
+                    "%(field)s must be a list of %(num)s numbers, one per side.",
+                    field=declared(fld.title),
+                ),
+                fld.name,
+            )
         given = [item for item in value if type(item) is int]
         if fld.total is not None and None in value and sum(given) > fld.total:
             raise total_refusal(fld, sum(given))  # too many already: what is missing cannot help
-        return [in_range(fld, whole_number(fld, item, what), fld.min, fld.max, what)
-                for item, what in zip(value, self.each(fld, table))]
+        return [
+            in_range(fld, whole_number(fld, item, what), fld.min, fld.max, what)
+            for item, what in zip(value, self.each(fld, table))
+        ]
 
     @staticmethod
     def each(fld: Field, table) -> list[Text]:
         """How a refusal names each side's number: "Deadwood of B"."""
-        return [msg("%(field)s of %(side)s", field=declared(fld.title), side=side_named(side))
-                for side in range(table.sides)]
+        return [
+            msg("%(field)s of %(side)s", field=declared(fld.title), side=side_named(side))
+            for side in range(table.sides)
+        ]
 
 
 class SideListType(FieldType):
@@ -370,8 +416,15 @@ class SideListType(FieldType):
         if not is_list(value):
             raise RecordError(msg("%(field)s must be a list of sides.", field=declared(fld.title)), fld.name)
         if fld.max is not None and len(value) > fld.max:
-            raise RecordError(counted(fld.max, "%(field)s can list at most %(num)s side.",
-                                      "%(field)s can list at most %(num)s sides.", field=declared(fld.title)), fld.name)
+            raise RecordError(
+                counted(
+                    fld.max,
+                    "%(field)s can list at most %(num)s side.",
+                    "%(field)s can list at most %(num)s sides.",
+                    field=declared(fld.title),
+                ),
+                fld.name,
+            )
         return [SideType().parse(fld, item, table) for item in value]
 
     def describe(self, fld):
@@ -387,28 +440,57 @@ class EventsType(FieldType):
         if not is_list(value):
             raise RecordError(msg("%(field)s must be a list of events.", field=declared(fld.title)), fld.name)
         if fld.max is not None and len(value) > fld.max:
-            raise RecordError(counted(fld.max, "%(field)s can list at most %(num)s event.",
-                                      "%(field)s can list at most %(num)s events.", field=declared(fld.title)), fld.name)
+            raise RecordError(
+                counted(
+                    fld.max,
+                    "%(field)s can list at most %(num)s event.",
+                    "%(field)s can list at most %(num)s events.",
+                    field=declared(fld.title),
+                ),
+                fld.name,
+            )
         return [self._event(fld, position, item, table) for position, item in enumerate(value, start=1)]
 
     def _event(self, fld, position, item, table):
         title = declared(fld.title)
         if not isinstance(item, Mapping) or set(item) != {"side", "type"}:
-            raise RecordError(msg('%(field)s, entry %(position)s: each entry is {"side": s, "type": t}.',
-                                  field=title, position=position), fld.name)
-        side = whole_number(fld, item["side"], msg("%(field)s, entry %(position)s: whose it was",
-                                                   field=title, position=position))
+            raise RecordError(
+                msg(
+                    '%(field)s, entry %(position)s: each entry is {"side": s, "type": t}.',
+                    field=title,
+                    position=position,
+                ),
+                fld.name,
+            )
+        side = whole_number(
+            fld, item["side"], msg("%(field)s, entry %(position)s: whose it was", field=title, position=position)
+        )
         if not 0 <= side < table.sides:
-            raise RecordError(msg("%(field)s, entry %(position)s: side must be 0 to %(last)s.", field=title,
-                                  position=position, last=table.sides - 1), fld.name)
+            raise RecordError(
+                msg(
+                    "%(field)s, entry %(position)s: side must be 0 to %(last)s.",
+                    field=title,
+                    position=position,
+                    last=table.sides - 1,
+                ),
+                fld.name,
+            )
         kind = item["type"]
         if kind is None:
-            raise RecordError(msg("%(field)s, entry %(position)s: what it was is missing.", field=title,
-                                  position=position), fld.name)
+            raise RecordError(
+                msg("%(field)s, entry %(position)s: what it was is missing.", field=title, position=position), fld.name
+            )
         if not isinstance(kind, str) or kind not in fld.choices:
-            raise RecordError(msg("%(field)s, entry %(position)s: type must be one of: %(allowed)s, not %(value)s.",
-                                  field=title, position=position, allowed=choices_allowed(fld.choices),
-                                  value=sent(kind)), fld.name)
+            raise RecordError(
+                msg(
+                    "%(field)s, entry %(position)s: type must be one of: %(allowed)s, not %(value)s.",
+                    field=title,
+                    position=position,
+                    allowed=choices_allowed(fld.choices),
+                    value=sent(kind),
+                ),
+                fld.name,
+            )
         return {"side": side, "type": kind}
 
     def describe(self, fld):
@@ -425,17 +507,28 @@ class IntListType(FieldType):
 
     def parse(self, fld, value, table):
         if not is_list(value) or len(value) != fld.length:
-            raise RecordError(counted(fld.length, "%(field)s must be a list of %(num)s whole number.",
-                                      "%(field)s must be a list of %(num)s whole numbers.", field=declared(fld.title)),
-                              fld.name)
-        places = [msg("%(field)s, number %(number)s of %(length)s", field=declared(fld.title), number=n,
-                      length=fld.length) for n in range(1, fld.length + 1)]
-        numbers = [in_range(fld, whole_number(fld, item, what), fld.min, fld.max, what)
-                   for item, what in zip(value, places)]
+            raise RecordError(
+                counted(
+                    fld.length,
+                    "%(field)s must be a list of %(num)s whole number.",
+                    "%(field)s must be a list of %(num)s whole numbers.",
+                    field=declared(fld.title),
+                ),
+                fld.name,
+            )
+        places = [
+            msg("%(field)s, number %(number)s of %(length)s", field=declared(fld.title), number=n, length=fld.length)
+            for n in range(1, fld.length + 1)
+        ]
+        numbers = [
+            in_range(fld, whole_number(fld, item, what), fld.min, fld.max, what) for item, what in zip(value, places)
+        ]
         for number in numbers:
             if number in fld.exclude:
-                raise RecordError(msg("%(field)s: %(number)s is not a possible value.", field=declared(fld.title),
-                                      number=number), fld.name)
+                raise RecordError(
+                    msg("%(field)s: %(number)s is not a possible value.", field=declared(fld.title), number=number),
+                    fld.name,
+                )
         return numbers
 
     def describe(self, fld):
@@ -464,14 +557,24 @@ def _read_cards(fld: Field, items: Any, shape: Text) -> list[str]:
         raise RecordError(shape, fld.name)
     for card in items:
         if not is_card(card, fld.ranks):
-            values = {"field": declared(fld.title), "card": sent(card), "ranks": " ".join(fld.ranks),
-                      "example": f"{fld.ranks[0]}S"}
+            values = {
+                "field": declared(fld.title),
+                "card": sent(card),
+                "ranks": " ".join(fld.ranks),
+                "example": f"{fld.ranks[0]}S",
+            }
             if "T" in fld.ranks:
-                message = msg("%(field)s: %(card)s is not a card code: a rank (%(ranks)s, T the ten) "
-                              "and a suit (S H D C) such as %(example)s.", **values)
+                message = msg(
+                    "%(field)s: %(card)s is not a card code: a rank (%(ranks)s, T the ten) "
+                    "and a suit (S H D C) such as %(example)s.",
+                    **values,
+                )
             else:
-                message = msg("%(field)s: %(card)s is not a card code: a rank (%(ranks)s) "
-                              "and a suit (S H D C) such as %(example)s.", **values)
+                message = msg(
+                    "%(field)s: %(card)s is not a card code: a rank (%(ranks)s) "
+                    "and a suit (S H D C) such as %(example)s.",
+                    **values,
+                )
             raise RecordError(message, fld.name)
     return list(items)
 
@@ -484,11 +587,18 @@ class CardsType(FieldType):
 
     def parse(self, fld, value, table):
         if fld.size:
-            shape = msg("%(field)s must be %(sides)s hands of %(size)s cards such as AS, TD or 7C.",
-                        field=declared(fld.title), sides=table.sides, size=fld.size)
+            shape = msg(
+                "%(field)s must be %(sides)s hands of %(size)s cards such as AS, TD or 7C.",
+                field=declared(fld.title),
+                sides=table.sides,
+                size=fld.size,
+            )
         else:
-            shape = msg("%(field)s must be %(sides)s hands of cards such as AS, TD or 7C.", field=declared(fld.title),
-                        sides=table.sides)
+            shape = msg(
+                "%(field)s must be %(sides)s hands of cards such as AS, TD or 7C.",
+                field=declared(fld.title),
+                sides=table.sides,
+            )
         if not is_list(value) or len(value) != table.sides:
             raise RecordError(shape, fld.name)
         hands = []
@@ -518,8 +628,12 @@ class GridType(FieldType):
     name = "grid"
 
     def parse(self, fld, value, table):
-        shape = msg("%(field)s must be %(rows)s rows of %(columns)s cards.", field=declared(fld.title), rows=fld.rows,
-                    columns=fld.columns)
+        shape = msg(
+            "%(field)s must be %(rows)s rows of %(columns)s cards.",
+            field=declared(fld.title),
+            rows=fld.rows,
+            columns=fld.columns,
+        )
         if not is_list(value) or len(value) != fld.rows:
             raise RecordError(shape, fld.name)
         grid = []
@@ -544,8 +658,10 @@ class GroupType(FieldType):
 
     def parse(self, fld, value, table):
         if not isinstance(value, Mapping):
-            raise RecordError(msg("%(field)s must be an object, not %(value)s.", field=declared(fld.title),
-                                  value=sent(value)), fld.name)
+            raise RecordError(
+                msg("%(field)s must be an object, not %(value)s.", field=declared(fld.title), value=sent(value)),
+                fld.name,
+            )
         return parse_fields(fld.fields, value, table, prefix=f"{fld.name}.")
 
     def describe(self, fld):
@@ -554,8 +670,20 @@ class GroupType(FieldType):
 
 TYPES: dict[str, FieldType] = {
     kind.name: kind()
-    for kind in (SideType, SeatType, IntType, ChoiceType, BoolType, PerSideType, SideListType, EventsType,
-                 IntListType, CardsType, GridType, GroupType)
+    for kind in (
+        SideType,
+        SeatType,
+        IntType,
+        ChoiceType,
+        BoolType,
+        PerSideType,
+        SideListType,
+        EventsType,
+        IntListType,
+        CardsType,
+        GridType,
+        GroupType,
+    )
 }
 
 
@@ -621,23 +749,29 @@ def chosen_form(forms: Sequence[RecordForm], record: Mapping, fields: Sequence[F
     if not forms:
         return None
     used = [form for form in forms if any(record.get(name) is not None for name in form.fields)]
-    needed = {form.name: [fld.name for fld in fields if fld.required and fld.when is None and fld.name in form.fields]
-              for form in forms}
+    needed = {
+        form.name: [fld.name for fld in fields if fld.required and fld.when is None and fld.name in form.fields]
+        for form in forms
+    }
     if not used and all(needed.values()):
         ways = either(declared(form.help or form.name) for form in forms)
         message = msg("Give the hand one of these ways: %(ways)s.", ways=ways)
         raise RecordError(message, fields={name: msg("must be given") for names in needed.values() for name in names})
     if len(used) > 1:
         first, second = used[0], used[1]
-        message = msg("Give the hand one way only: %(first)s or %(second)s, not both.",
-                      first=declared(first.help or first.name), second=declared(second.help or second.name))
+        message = msg(
+            "Give the hand one way only: %(first)s or %(second)s, not both.",
+            first=declared(first.help or first.name),
+            second=declared(second.help or second.name),
+        )
         clash = next(name for name in second.fields if name in record)
         raise RecordError(message, clash)
     return used[0] if used else forms[0]
 
 
-def check_declarations(fields: Sequence[Field], record: Mapping, options: Mapping,
-                       forms: Sequence[RecordForm] = (), prefix: str = "") -> None:
+def check_declarations(
+    fields: Sequence[Field], record: Mapping, options: Mapping, forms: Sequence[RecordForm] = (), prefix: str = ""
+) -> None:
     """What the declarations say, enforced once for every game: forms, `when` and `required`."""
     form = chosen_form(forms, record, fields)
     elsewhere = {name for other in forms if other is not form for name in other.fields}
@@ -648,10 +782,18 @@ def check_declarations(fields: Sequence[Field], record: Mapping, options: Mappin
             if record[fld.name] is None:
                 continue  # null for a field that does not belong here says "nothing", as leaving it out does
             if fld.when is not None and fld.name not in elsewhere:
-                raise RecordError(msg("%(field)s is only given %(when)s: leave it out.", field=declared(fld.title),
-                                      when=when_phrase(fld.when, fields)), prefix + fld.name)
-            raise RecordError(msg("%(field)s does not go with the rest of this record: leave it out.",
-                                  field=declared(fld.title)), prefix + fld.name)
+                raise RecordError(
+                    msg(
+                        "%(field)s is only given %(when)s: leave it out.",
+                        field=declared(fld.title),
+                        when=when_phrase(fld.when, fields),
+                    ),
+                    prefix + fld.name,
+                )
+            raise RecordError(
+                msg("%(field)s does not go with the rest of this record: leave it out.", field=declared(fld.title)),
+                prefix + fld.name,
+            )
         if belongs and fld.required and fld.name not in record:
             raise RecordError(missing(fld, fields), prefix + fld.name)
         if fld.total is not None and isinstance(record.get(fld.name), list) and sum(record[fld.name]) != fld.total:
@@ -682,7 +824,7 @@ def missing(fld: Field, fields: Sequence[Field]) -> Text:
 
 
 def when_phrase(when: When, fields: Sequence[Field]) -> Text:
-    """"when the outcome is knock or gin"; for a side or seat, "once the better hand is named" or
+    """ "when the outcome is knock or gin"; for a side or seat, "once the better hand is named" or
     "once “Who closed the stock?” is answered" (its values are indices, which mean nothing to the table)."""
     control = next((fld for fld in fields if fld.name == when.name and not when.option), None)
     if control is None or control.type not in ("side", "seat"):

@@ -86,23 +86,49 @@ class GinRummy(Race):
         _bonus_option("undercut_bonus", "Bonus to a defender who undercuts the knocker.", 25, 100),
         _bonus_option("game_bonus", "Bonus to the player who wins the game.", 100, 1000),
         _bonus_option("box_bonus", "Bonus at the end for every hand a player won (line bonus).", 25, 100),
-        Field.choice("shutout", "When the loser won no hand: the winner's game bonus counts twice, the winner's "
-                     "hand points count twice, or nothing more.", Shutout, default=Shutout.DOUBLE_GAME_BONUS),
+        Field.choice(
+            "shutout",
+            "When the loser won no hand: the winner's game bonus counts twice, the winner's "
+            "hand points count twice, or nothing more.",
+            Shutout,
+            default=Shutout.DOUBLE_GAME_BONUS,
+        ),
     )
     hand_fields = (
-        Field.choice("outcome", "How the hand ended: a knock, a gin, or a draw (the stock ran down to two cards).",
-                     Outcome, ask="How did the hand end?"),
-        Field("knocker", "side", "The player who laid down.", when=("outcome", _LAYS_DOWN),
-              ask="Who laid down?", asked_with="outcome"),
-        Field("deadwood", "per_side", "Each player's unmatched count at the end (the defender's after laying "
-              "off).", min=0, max=_MOST_DEADWOOD, when=("outcome", _LAYS_DOWN)),
+        Field.choice(
+            "outcome",
+            "How the hand ended: a knock, a gin, or a draw (the stock ran down to two cards).",
+            Outcome,
+            ask="How did the hand end?",
+        ),
+        Field(
+            "knocker",
+            "side",
+            "The player who laid down.",
+            when=("outcome", _LAYS_DOWN),
+            ask="Who laid down?",
+            asked_with="outcome",
+        ),
+        Field(
+            "deadwood",
+            "per_side",
+            "Each player's unmatched count at the end (the defender's after laying off).",
+            min=0,
+            max=_MOST_DEADWOOD,
+            when=("outcome", _LAYS_DOWN),
+        ),
     )
 
     def from_form(self, state: State, record: dict) -> dict:
         """The form taps who went gin with the gin; that player's deadwood, left empty, is 0."""
         knocker, deadwood = record.get("knocker"), record.get("deadwood")
-        if record.get("outcome") == Outcome.GIN and knocker in (0, 1) and isinstance(deadwood, list) \
-                and len(deadwood) == 2 and deadwood[knocker] is None:
+        if (
+            record.get("outcome") == Outcome.GIN
+            and knocker in (0, 1)
+            and isinstance(deadwood, list)
+            and len(deadwood) == 2
+            and deadwood[knocker] is None
+        ):
             deadwood = list(deadwood)
             deadwood[knocker] = 0
             return {**record, "deadwood": deadwood}
@@ -116,13 +142,15 @@ class GinRummy(Race):
         knocker_deadwood = record["deadwood"][record["knocker"]]
         name = side_name(record["knocker"])
         if outcome == Outcome.GIN and knocker_deadwood:
-            raise RecordError(msg("Deadwood of %(side)s must be 0: a gin leaves no unmatched card.", side=name),
-                              "deadwood")
+            raise RecordError(
+                msg("Deadwood of %(side)s must be 0: a gin leaves no unmatched card.", side=name), "deadwood"
+            )
         if outcome == Outcome.KNOCK and knocker_deadwood == 0:
             raise RecordError(msg("Deadwood of %(side)s is 0: that is a gin, record it as one.", side=name), "deadwood")
         if outcome == Outcome.KNOCK and knocker_deadwood > _KNOCK_LIMIT:
-            raise RecordError(msg("Deadwood of %(side)s must be at most %(most)s to knock.", side=name,
-                                  most=_KNOCK_LIMIT), "deadwood")
+            raise RecordError(
+                msg("Deadwood of %(side)s must be at most %(most)s to knock.", side=name, most=_KNOCK_LIMIT), "deadwood"
+            )
 
     # -- scoring ------------------------------------------------------------------------------
     def score_hand(self, state: GinRummyState, record: Mapping) -> HandResult:
@@ -153,25 +181,51 @@ class GinRummy(Race):
         mine, theirs = record["deadwood"][knocker], record["deadwood"][defender]
         if outcome is Outcome.GIN:
             bonus = state.options["gin_bonus"]
-            text = msg("%(side)s went gin: %(deadwood)s deadwood + %(bonus)s gin bonus = +%(points)s",
-                       side=side_name(knocker), deadwood=theirs, bonus=bonus, points=theirs + bonus)
+            text = msg(
+                "%(side)s went gin: %(deadwood)s deadwood + %(bonus)s gin bonus = +%(points)s",
+                side=side_name(knocker),
+                deadwood=theirs,
+                bonus=bonus,
+                points=theirs + bonus,
+            )
             return knocker, theirs + bonus, Reason(text, Rule.GIN)
         if mine < theirs:
-            text = msg("%(side)s knocked with %(mine)s against %(theirs)s: +%(points)s", side=side_name(knocker),
-                       mine=mine, theirs=theirs, points=theirs - mine)
+            text = msg(
+                "%(side)s knocked with %(mine)s against %(theirs)s: +%(points)s",
+                side=side_name(knocker),
+                mine=mine,
+                theirs=theirs,
+                points=theirs - mine,
+            )
             return knocker, theirs - mine, Reason(text, Rule.KNOCK)
         bonus = state.options["undercut_bonus"]
         scored = mine - theirs + bonus
-        text = msg("%(side)s undercut the knock (%(theirs)s against %(mine)s): %(difference)s + %(bonus)s undercut "
-                   "bonus = +%(points)s", side=side_name(defender), theirs=theirs, mine=mine, difference=mine - theirs,
-                   bonus=bonus, points=scored)
+        text = msg(
+            "%(side)s undercut the knock (%(theirs)s against %(mine)s): %(difference)s + %(bonus)s undercut "
+            "bonus = +%(points)s",
+            side=side_name(defender),
+            theirs=theirs,
+            mine=mine,
+            difference=mine - theirs,
+            bonus=bonus,
+            points=scored,
+        )
         return defender, scored, Reason(text, Rule.UNDERCUT)
 
     def _end_bonuses(self, state: GinRummyState, winner: int) -> tuple[list[int], list[Reason]]:
         """Game, box and shutout bonuses once the target is reached (ruling 14, ruling 15)."""
         options, loser = state.options, 1 - winner
-        reasons = [Reason(msg("%(side)s reaches %(points)s and wins the game (game to %(target)s)",
-                              side=side_name(winner), points=state.points[winner], target=options["target"]), Rule.END)]
+        reasons = [
+            Reason(
+                msg(
+                    "%(side)s reaches %(points)s and wins the game (game to %(target)s)",
+                    side=side_name(winner),
+                    points=state.points[winner],
+                    target=options["target"],
+                ),
+                Rule.END,
+            )
+        ]
         bonuses = [0, 0]
         game_bonus = options["game_bonus"]
         shutout = Shutout(options["shutout"]) if state.boxes[loser] == 0 else Shutout.NONE
@@ -179,24 +233,42 @@ class GinRummy(Race):
             game_bonus *= 2
         bonuses[winner] += game_bonus
         if shutout is Shutout.DOUBLE_GAME_BONUS:
-            reasons.append(Reason(msg("%(side)s: game bonus +%(bonus)s (doubled: shutout)", side=side_name(winner),
-                                      bonus=game_bonus), Rule.SHUTOUT))
+            reasons.append(
+                Reason(
+                    msg("%(side)s: game bonus +%(bonus)s (doubled: shutout)", side=side_name(winner), bonus=game_bonus),
+                    Rule.SHUTOUT,
+                )
+            )
         else:
-            reasons.append(Reason(msg("%(side)s: game bonus +%(bonus)s", side=side_name(winner), bonus=game_bonus),
-                                  Rule.BONUSES))
+            reasons.append(
+                Reason(msg("%(side)s: game bonus +%(bonus)s", side=side_name(winner), bonus=game_bonus), Rule.BONUSES)
+            )
         if shutout is Shutout.DOUBLE_POINTS:
             bonuses[winner] += state.points[winner]
-            reasons.append(Reason(msg("%(side)s: shutout, hand points count twice: +%(points)s",
-                                      side=side_name(winner), points=state.points[winner]), Rule.SHUTOUT))
+            reasons.append(
+                Reason(
+                    msg(
+                        "%(side)s: shutout, hand points count twice: +%(points)s",
+                        side=side_name(winner),
+                        points=state.points[winner],
+                    ),
+                    Rule.SHUTOUT,
+                )
+            )
         for player in (winner, loser):
             if not state.boxes[player]:
                 continue
             box_points = state.boxes[player] * options["box_bonus"]
             bonuses[player] += box_points
             # Translators: Gin Rummy, the box (line) bonus at the end: hands won times the bonus for each
-            text = counted(state.boxes[player], "%(side)s: %(num)s hand won x %(bonus)s: +%(points)s",
-                           "%(side)s: %(num)s hands won x %(bonus)s: +%(points)s", side=side_name(player),
-                           bonus=options["box_bonus"], points=box_points)
+            text = counted(
+                state.boxes[player],
+                "%(side)s: %(num)s hand won x %(bonus)s: +%(points)s",
+                "%(side)s: %(num)s hands won x %(bonus)s: +%(points)s",
+                side=side_name(player),
+                bonus=options["box_bonus"],
+                points=box_points,
+            )
             reasons.append(Reason(text, Rule.BONUSES))
         return bonuses, reasons
 
@@ -210,8 +282,16 @@ class GinRummy(Race):
     def result(self, state: GinRummyState, called: bool = False) -> Result:
         winner, totals = self.reached(state), self.scores(state)
         if winner is not None:
-            return Result(True, winner, msg("%(side)s wins the game, %(top)s to %(other)s with bonuses",
-                                            side=side_name(winner), top=totals[winner], other=totals[1 - winner]))
+            return Result(
+                True,
+                winner,
+                msg(
+                    "%(side)s wins the game, %(top)s to %(other)s with bonuses",
+                    side=side_name(winner),
+                    top=totals[winner],
+                    other=totals[1 - winner],
+                ),
+            )
         return Result(False, None, each_side(totals, self.target(state)))
 
     def scores(self, state: GinRummyState) -> list[int]:
@@ -219,15 +299,20 @@ class GinRummy(Race):
 
     def board(self, state: GinRummyState) -> Board:
         base = super().board(state)
-        sides = tuple(dataclasses.replace(side, lines=(msg("Hands won: %(boxes)s", boxes=state.boxes[player]),))
-                      for player, side in enumerate(base.sides))
+        sides = tuple(
+            dataclasses.replace(side, lines=(msg("Hands won: %(boxes)s", boxes=state.boxes[player]),))
+            for player, side in enumerate(base.sides)
+        )
         return dataclasses.replace(base, sides=sides, turn=(("Deals", state.dealer),))
 
     statistics = (
         Statistic("boxes", "Hands won (boxes)", lambda done, side: done.state.boxes[side]),
         # The game won while the other player won no hand (ruling 15).
-        Statistic("shutouts", "Shutouts",
-                  lambda done, side: int(done.result.winner == side and done.state.boxes[1 - side] == 0)),
+        Statistic(
+            "shutouts",
+            "Shutouts",
+            lambda done, side: int(done.result.winner == side and done.state.boxes[1 - side] == 0),
+        ),
     )
 
     def public_state(self, state: GinRummyState) -> dict:

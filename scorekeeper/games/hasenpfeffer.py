@@ -175,8 +175,10 @@ class Hasenpfeffer(Race):
         contract = self.value(record, "contract")
         if self.value(record, "forced_joker_bid"):
             if contract not in (None, _FORCED_CONTRACT):
-                message = msg("A forced joker bid is a contract of %(contract)s: leave the contract out or give 3.",
-                              contract=_FORCED_CONTRACT)
+                message = msg(
+                    "A forced joker bid is a contract of %(contract)s: leave the contract out or give 3.",
+                    contract=_FORCED_CONTRACT,
+                )
                 raise RecordError(message, "contract")
         elif contract is None:
             raise RecordError(msg("Contract must be given: the high bid, 1 to 6 tricks."), "contract")
@@ -198,9 +200,17 @@ class Hasenpfeffer(Race):
         changes = [0, 0]
         changes[declarers] = tricks[declarers] if made else -contract
         changes[defenders] = tricks[defenders]
-        reasons = [self._declarers_reason(declarers, contract, tricks[declarers], made, record),
-                   Reason(msg("%(side)s defended and took %(taken)s: +%(taken)s", side=side_name(defenders),
-                              taken=tricks[defenders]), Rule.DEFENDERS)]
+        reasons = [
+            self._declarers_reason(declarers, contract, tricks[declarers], made, record),
+            Reason(
+                msg(
+                    "%(side)s defended and took %(taken)s: +%(taken)s",
+                    side=side_name(defenders),
+                    taken=tricks[defenders],
+                ),
+                Rule.DEFENDERS,
+            ),
+        ]
         points = added(state.points, changes)
         last = Contract(declarers, contract, made, bool(self.value(record, "forced_joker_bid")))
         new = state.evolve(points=points, last=last)
@@ -209,11 +219,19 @@ class Hasenpfeffer(Race):
             new = new.evolve(winner=winner)
             values = {"points": points[winner], "target": self.target(new)}
             if winner == declarers:
-                text = agreeing(winner, "%(side)s has %(points)s (game to %(target)s), declaring, and wins",
-                                "%(side)s have %(points)s (game to %(target)s), declaring, and win", **values)
+                text = agreeing(
+                    winner,
+                    "%(side)s has %(points)s (game to %(target)s), declaring, and wins",
+                    "%(side)s have %(points)s (game to %(target)s), declaring, and win",
+                    **values,
+                )
             else:
-                text = agreeing(winner, "%(side)s has %(points)s (game to %(target)s), defending, and wins",
-                                "%(side)s have %(points)s (game to %(target)s), defending, and win", **values)
+                text = agreeing(
+                    winner,
+                    "%(side)s has %(points)s (game to %(target)s), defending, and wins",
+                    "%(side)s have %(points)s (game to %(target)s), defending, and win",
+                    **values,
+                )
             reasons.append(Reason(text, Rule.END))
         return HandResult(new, changes, reasons, winner)
 
@@ -223,8 +241,9 @@ class Hasenpfeffer(Race):
             if made:
                 text = msg("%(side)s made the forced bid of %(contract)s with %(taken)s tricks: +%(taken)s", **values)
             else:
-                text = msg("%(side)s failed the forced bid of %(contract)s with %(taken)s tricks: -%(contract)s",
-                           **values)
+                text = msg(
+                    "%(side)s failed the forced bid of %(contract)s with %(taken)s tricks: -%(contract)s", **values
+                )
         elif made:
             text = msg("%(side)s made the contract %(contract)s with %(taken)s tricks: +%(taken)s", **values)
         else:
@@ -257,10 +276,16 @@ class Hasenpfeffer(Race):
         elif state.last is not None:
             lines.append(msg("Last hand: %(contract)s", contract=state.last.describe()))
         if state.winner is None:
-            lines += [agreeing(side, "%(side)s is at %(total)s but has not won: a side cannot win defending a made contract",
-                               "%(side)s are at %(total)s but have not won: a side cannot win defending a made contract",
-                               total=total)
-                      for side, total in enumerate(state.points) if total >= target]
+            lines += [
+                agreeing(
+                    side,
+                    "%(side)s is at %(total)s but has not won: a side cannot win defending a made contract",
+                    "%(side)s are at %(total)s but have not won: a side cannot win defending a made contract",
+                    total=total,
+                )
+                for side, total in enumerate(state.points)
+                if total >= target
+            ]
         turn = (("Deals", state.dealer), ("Bids first", state.table.next_seat(state.dealer)))
         return dataclasses.replace(super().board(state), lines=tuple(lines), turn=turn)
 

@@ -105,14 +105,23 @@ class Machiavelli(Session):
         cards_left = record.get("cards_left")
         if not _counts_cards(state.options):
             if cards_left is not None:
-                raise RecordError(msg("At this table nobody wins when the stock runs out: leave the card counts out."),
-                                  "cards_left")
+                raise RecordError(
+                    msg("At this table nobody wins when the stock runs out: leave the card counts out."), "cards_left"
+                )
             return
         if cards_left is None:
-            raise RecordError(msg("Enter the cards each player still holds: the fewest win at this table."), "cards_left")
+            raise RecordError(
+                msg("Enter the cards each player still holds: the fewest win at this table."), "cards_left"
+            )
         if sum(cards_left) > _PACK:
-            raise RecordError(msg("Cards left add up to %(total)s, more than the %(pack)s in two packs.",
-                                  total=sum(cards_left), pack=_PACK), "cards_left")
+            raise RecordError(
+                msg(
+                    "Cards left add up to %(total)s, more than the %(pack)s in two packs.",
+                    total=sum(cards_left),
+                    pack=_PACK,
+                ),
+                "cards_left",
+            )
 
     def winner_of(self, state: SessionState, record: Mapping) -> tuple[int | None, Reason | None]:
         if self.value(record, "ending") == Ending.OUT:
@@ -123,12 +132,19 @@ class Machiavelli(Session):
         fewest = holders(cards_left, min)
         winner = sole(fewest)
         if winner is None:
-            text = counted(len(fewest), "The stock ran out: %(who)s shares the fewest cards (%(cards)s), nobody wins",
-                           "The stock ran out: %(who)s share the fewest cards (%(cards)s), nobody wins",
-                           who=names(fewest), cards=cards_left[fewest[0]])
+            text = counted(
+                len(fewest),
+                "The stock ran out: %(who)s shares the fewest cards (%(cards)s), nobody wins",
+                "The stock ran out: %(who)s share the fewest cards (%(cards)s), nobody wins",
+                who=names(fewest),
+                cards=cards_left[fewest[0]],
+            )
             return None, Reason(text, Rule.STOCK_EXHAUSTED)
-        note = msg("The stock ran out: %(side)s holds the fewest cards (%(cards)s)", side=side_name(winner),
-                   cards=cards_left[winner])
+        note = msg(
+            "The stock ran out: %(side)s holds the fewest cards (%(cards)s)",
+            side=side_name(winner),
+            cards=cards_left[winner],
+        )
         return winner, Reason(note, Rule.STOCK_EXHAUSTED)
 
     def board_lines(self, state: SessionState) -> tuple[str, ...]:

@@ -77,10 +77,21 @@ class Myllymatti(Race):
         ),
     )
     hand_fields = (
-        Field("loser", "side", "The player left holding cards when the others had gone out.",
-              ask="Who was left holding cards?"),
-        Field("first_out", "side", "The player who went out first, if the table noted it.",
-              default=None, nullable=True, label="First out", ask="Who went out first? (optional)"),
+        Field(
+            "loser",
+            "side",
+            "The player left holding cards when the others had gone out.",
+            ask="Who was left holding cards?",
+        ),
+        Field(
+            "first_out",
+            "side",
+            "The player who went out first, if the table noted it.",
+            default=None,
+            nullable=True,
+            label="First out",
+            ask="Who went out first? (optional)",
+        ),
     )
 
     def start(self, table, options: Mapping) -> dict:
@@ -95,9 +106,17 @@ class Myllymatti(Race):
         loser = record["loser"]
         changes = only(loser, 1, state.table.sides)
         lost = added(state.lost, changes)
-        reasons = [Reason(counted(lost[loser], "%(side)s is left holding cards and loses: %(num)s game lost",
-                                  "%(side)s is left holding cards and loses: %(num)s games lost", side=side_name(loser)),
-                          Rule.LOSING)]
+        reasons = [
+            Reason(
+                counted(
+                    lost[loser],
+                    "%(side)s is left holding cards and loses: %(num)s game lost",
+                    "%(side)s is left holding cards and loses: %(num)s games lost",
+                    side=side_name(loser),
+                ),
+                Rule.LOSING,
+            )
+        ]
         first = record.get("first_out")
         first_out = state.first_out
         if first is not None:
@@ -105,9 +124,17 @@ class Myllymatti(Race):
             reasons.append(Reason(msg("%(side)s went out first", side=side_name(first)), Rule.FIRST_OUT))
         target = self.target(state)
         if target is not None and lost[loser] >= target:
-            reasons.append(Reason(counted(target, "%(side)s reaches %(num)s game lost: the session is over",
-                                          "%(side)s reaches %(num)s games lost: the session is over",
-                                          side=side_name(loser)), Rule.SESSION))
+            reasons.append(
+                Reason(
+                    counted(
+                        target,
+                        "%(side)s reaches %(num)s game lost: the session is over",
+                        "%(side)s reaches %(num)s games lost: the session is over",
+                        side=side_name(loser),
+                    ),
+                    Rule.SESSION,
+                )
+            )
         return HandResult(state.evolve(lost=lost, first_out=first_out), changes, reasons)
 
     # -- reading ------------------------------------------------------------------------------
@@ -121,17 +148,32 @@ class Myllymatti(Race):
         if not self._over(state, called):
             if len(fewest) == len(state.lost):
                 return Result(False, None, msg("Level, games lost %(tally)s", tally=tally))
-            return Result(False, None, counted(len(fewest), "%(who)s has lost fewest, games lost %(tally)s",
-                                               "%(who)s have lost fewest, games lost %(tally)s",
-                                               who=names(fewest), tally=tally))
+            return Result(
+                False,
+                None,
+                counted(
+                    len(fewest),
+                    "%(who)s has lost fewest, games lost %(tally)s",
+                    "%(who)s have lost fewest, games lost %(tally)s",
+                    who=names(fewest),
+                    tally=tally,
+                ),
+            )
         loser = sole(holders(state.lost, max))
         if winner is not None:
-            return Result(True, winner, msg("%(side)s wins the session, games lost %(tally)s",
-                                            side=side_name(winner), tally=tally))
+            return Result(
+                True,
+                winner,
+                msg("%(side)s wins the session, games lost %(tally)s", side=side_name(winner), tally=tally),
+            )
         if loser is not None:
             # Two share the fewest: no winner, but the table still has its loser (ruling 4).
-            return Result(True, None, msg("%(side)s loses the session, games lost %(tally)s",
-                                          side=side_name(loser), tally=tally), losers=(loser,))
+            return Result(
+                True,
+                None,
+                msg("%(side)s loses the session, games lost %(tally)s", side=side_name(loser), tally=tally),
+                losers=(loser,),
+            )
         return Result(True, None, msg("The session is a draw, games lost %(tally)s", tally=tally))
 
     def board(self, state: MyllymattiState) -> Board:
@@ -140,8 +182,9 @@ class Myllymatti(Race):
             end = counted(target, "The session ends at %(num)s game lost", "The session ends at %(num)s games lost")
         else:
             end = msg("Open session: call finish to end it")
-        return dataclasses.replace(super().board(state), lines=(end,), turn=(("Deals", state.dealer),),
-                                   lower_is_better=True)
+        return dataclasses.replace(
+            super().board(state), lines=(end,), turn=(("Deals", state.dealer),), lower_is_better=True
+        )
 
     statistics = (
         Statistic("games_lost", "Games lost", lambda done, side: done.state.lost[side]),

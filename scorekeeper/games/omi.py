@@ -127,9 +127,13 @@ class Omi(Race):
         new = state.evolve(points=added(state.points, changes), pending_bonus=pending)
         game_winner = self.reached(new)
         if game_winner is not None:
-            text = agreeing(game_winner, "%(side)s reaches %(points)s (game to %(target)s) and wins",
-                            "%(side)s reach %(points)s (game to %(target)s) and win",
-                            points=new.points[game_winner], target=self.target(new))
+            text = agreeing(
+                game_winner,
+                "%(side)s reaches %(points)s (game to %(target)s) and wins",
+                "%(side)s reach %(points)s (game to %(target)s) and win",
+                points=new.points[game_winner],
+                target=self.target(new),
+            )
             reasons.append(Reason(text, Rule.END))
         return HandResult(new, changes, reasons, game_winner)
 
@@ -137,8 +141,12 @@ class Omi(Race):
         """The hand's points for the winner, the bonus left pending, and why (S4:45-47)."""
         name, bonus = side_name(winner), state.pending_bonus
         if taken == _TRICKS:
-            reasons = [Reason(msg("%(side)s took all eight tricks: +%(points)s", side=name, points=_ALL_EIGHT_POINTS),
-                              Rule.ALL_EIGHT)]
+            reasons = [
+                Reason(
+                    msg("%(side)s took all eight tricks: +%(points)s", side=name, points=_ALL_EIGHT_POINTS),
+                    Rule.ALL_EIGHT,
+                )
+            ]
             if bonus and not state.options["tie_bonus_on_all_eight"]:
                 # ruling 3: the extra belonged to this hand; without it, it lapses
                 lapse = msg("the pending 4-4 bonus of %(bonus)s lapses: all eight score 3 only", bonus=bonus)
@@ -149,15 +157,25 @@ class Omi(Race):
             dealer_team = state.table.side_of(state.dealer)
             if winner == dealer_team:
                 points = _DEALER_TEAM_POINTS
-                text = msg("%(side)s, the dealer's team, took %(taken)s of 8 tricks: +%(points)s",
-                           side=name, taken=taken, points=points)
+                text = msg(
+                    "%(side)s, the dealer's team, took %(taken)s of 8 tricks: +%(points)s",
+                    side=name,
+                    taken=taken,
+                    points=points,
+                )
             else:
                 points = _DECLARER_TEAM_POINTS
-                text = msg("%(side)s, the declarer's team, took %(taken)s of 8 tricks: +%(points)s",
-                           side=name, taken=taken, points=points)
+                text = msg(
+                    "%(side)s, the declarer's team, took %(taken)s of 8 tricks: +%(points)s",
+                    side=name,
+                    taken=taken,
+                    points=points,
+                )
             reasons = [Reason(text, Rule.TRICKS)]
         if bonus:
-            reasons.append(Reason(msg("%(side)s wins the pending 4-4 bonus: +%(bonus)s", side=name, bonus=bonus), Rule.TIE))
+            reasons.append(
+                Reason(msg("%(side)s wins the pending 4-4 bonus: +%(bonus)s", side=name, bonus=bonus), Rule.TIE)
+            )
         return points + bonus, 0, reasons
 
     def _tie(self, state: OmiState) -> HandResult:

@@ -80,14 +80,29 @@ class Pluck(Race):
     rules = Rule
     state_class = PluckState
     options = (
-        Field("target", "int", "Points that end the match: the highest score then wins.",
-              default=_TARGET, min=1, max=_MOST_TARGET, label="Target"),
+        Field(
+            "target",
+            "int",
+            "Points that end the match: the highest score then wins.",
+            default=_TARGET,
+            min=1,
+            max=_MOST_TARGET,
+            label="Target",
+        ),
         tie_at_end_option(TieAtEnd.PLAY_ON, "Equal highest scores at the end: play another hand, or share the win."),
     )
     hand_fields = (
-        Field("tricks", "per_side", "Tricks each player took; they add up to 17. The app knows the quotas.",
-              min=0, max=_TRICKS, total=_TRICKS, total_in="a deal", label="Tricks",
-              ask="How many tricks did each player take?"),
+        Field(
+            "tricks",
+            "per_side",
+            "Tricks each player took; they add up to 17. The app knows the quotas.",
+            min=0,
+            max=_TRICKS,
+            total=_TRICKS,
+            total_in="a deal",
+            label="Tricks",
+            ask="How many tricks did each player take?",
+        ),
     )
 
     # -- scoring ------------------------------------------------------------------------------
@@ -106,12 +121,27 @@ class Pluck(Race):
     @staticmethod
     def _seat_reason(seat: int, taken: int, quota: int, scored: int) -> Reason:
         if scored:
-            return Reason(counted(taken, "%(side)s: %(num)s trick on a quota of %(quota)s: +%(points)s",
-                                  "%(side)s: %(num)s tricks on a quota of %(quota)s: +%(points)s",
-                                  side=side_name(seat), quota=quota, points=_points(scored)), Rule.SCORING)
-        return Reason(counted(taken, "%(side)s: %(num)s trick on a quota of %(quota)s: nothing",
-                              "%(side)s: %(num)s tricks on a quota of %(quota)s: nothing",
-                              side=side_name(seat), quota=quota), Rule.SCORING)
+            return Reason(
+                counted(
+                    taken,
+                    "%(side)s: %(num)s trick on a quota of %(quota)s: +%(points)s",
+                    "%(side)s: %(num)s tricks on a quota of %(quota)s: +%(points)s",
+                    side=side_name(seat),
+                    quota=quota,
+                    points=_points(scored),
+                ),
+                Rule.SCORING,
+            )
+        return Reason(
+            counted(
+                taken,
+                "%(side)s: %(num)s trick on a quota of %(quota)s: nothing",
+                "%(side)s: %(num)s tricks on a quota of %(quota)s: nothing",
+                side=side_name(seat),
+                quota=quota,
+            ),
+            Rule.SCORING,
+        )
 
     # -- reading ------------------------------------------------------------------------------
     def result(self, state: PluckState, called: bool = False) -> Result:
@@ -125,19 +155,25 @@ class Pluck(Race):
 
     def board(self, state: PluckState) -> Board:
         quota = quotas(state.table, state.dealer)
-        sides = tuple(dataclasses.replace(side, lines=(msg("Quota %(quota)s", quota=quota[seat]),
-                                                       _pluck_line(state.plucks[seat])))
-                      for seat, side in enumerate(super().board(state).sides))
-        return Board(sides, lines=(_first_to(self.target(state)),),
-                     turn=(("Deals", state.dealer),))
+        sides = tuple(
+            dataclasses.replace(
+                side, lines=(msg("Quota %(quota)s", quota=quota[seat]), _pluck_line(state.plucks[seat]))
+            )
+            for seat, side in enumerate(super().board(state).sides)
+        )
+        return Board(sides, lines=(_first_to(self.target(state)),), turn=(("Deals", state.dealer),))
 
     # The state after each hand keeps its tricks against the quota (`plucks`): at or above it, the
     # quota was made; below it, the player was short by that many.
     statistics = (
-        Statistic("quotas_made", "Quotas made",
-                  lambda done, side: sum(1 for state in done.states if state.plucks[side] >= 0)),
-        Statistic("tricks_short", "Tricks short of the quota",
-                  lambda done, side: -sum(min(0, state.plucks[side]) for state in done.states)),
+        Statistic(
+            "quotas_made", "Quotas made", lambda done, side: sum(1 for state in done.states if state.plucks[side] >= 0)
+        ),
+        Statistic(
+            "tricks_short",
+            "Tricks short of the quota",
+            lambda done, side: -sum(min(0, state.plucks[side]) for state in done.states),
+        ),
     )
 
     def public_state(self, state: PluckState) -> dict:
@@ -182,12 +218,26 @@ def _plucks_text(over: list[int]) -> Text:
         return msg("Everybody made the quota exactly: no plucks next hand")
     if len(takers) == 1:
         taker = takers[0]
-        parts = [msg("%(taker)s plucks %(giver)s %(times)s", taker=side_name(taker), giver=side_name(giver),
-                     times=times(-over[giver])) for giver in givers]
+        parts = [
+            msg(
+                "%(taker)s plucks %(giver)s %(times)s",
+                taker=side_name(taker),
+                giver=side_name(giver),
+                times=times(-over[giver]),
+            )
+            for giver in givers
+        ]
     else:
         giver = givers[0]
-        parts = [msg("%(taker)s plucks %(giver)s %(times)s", taker=side_name(taker), giver=side_name(giver),
-                     times=times(over[taker])) for taker in takers]
+        parts = [
+            msg(
+                "%(taker)s plucks %(giver)s %(times)s",
+                taker=side_name(taker),
+                giver=side_name(giver),
+                times=times(over[taker]),
+            )
+            for taker in takers
+        ]
     return msg("Next hand: %(plucks)s", plucks=joined(parts, ", "))
 
 

@@ -150,8 +150,15 @@ class Poke(Game):
     rules = Rule
     state_class = PokeState
     options = (
-        Field("game_target", "int", "Points below the line that win a game (ties play on).",
-              default=20, min=1, max=1000, label="Game target"),
+        Field(
+            "game_target",
+            "int",
+            "Points below the line that win a game (ties play on).",
+            default=20,
+            min=1,
+            max=1000,
+            label="Game target",
+        ),
         _bonus("game_bonus", 100, "Points above the line for winning a game."),
         _bonus("rubber_bonus_2_1", 500, "Rubber bonus above the line when the loser won a game."),
         _bonus("rubber_bonus_2_0", 750, "Rubber bonus above the line when the loser won no game."),
@@ -159,15 +166,40 @@ class Poke(Game):
     )
     hand_fields = (
         Field("tricks", "per_side", "Tricks each player took; they add up to 5.", min=0, max=_TRICKS, total=_TRICKS),
-        Field("draws", "per_side", "How many times each player drew: the non-dealer 0 to 2, the dealer 0 to 3.",
-              preset=0,
-              min=0, max=_DEALER_MAX_DRAWS),
-        Field("better_hand", "side", "The player with the better poker hand; leave empty when they are equal.",
-              default=None, nullable=True, label="Better hand"),
-        Field("poker_hand", "choice", "The better hand's category.", default=None, nullable=True,
-              choices=poker.CATEGORY_KEYS, when=("better_hand", (0, 1)), label="Poker hand"),
-        Field("cards", "cards", "Instead of naming the better hand: both final hands, and the app decides.",
-              default=None, nullable=True, label="Cards"),
+        Field(
+            "draws",
+            "per_side",
+            "How many times each player drew: the non-dealer 0 to 2, the dealer 0 to 3.",
+            preset=0,
+            min=0,
+            max=_DEALER_MAX_DRAWS,
+        ),
+        Field(
+            "better_hand",
+            "side",
+            "The player with the better poker hand; leave empty when they are equal.",
+            default=None,
+            nullable=True,
+            label="Better hand",
+        ),
+        Field(
+            "poker_hand",
+            "choice",
+            "The better hand's category.",
+            default=None,
+            nullable=True,
+            choices=poker.CATEGORY_KEYS,
+            when=("better_hand", (0, 1)),
+            label="Poker hand",
+        ),
+        Field(
+            "cards",
+            "cards",
+            "Instead of naming the better hand: both final hands, and the app decides.",
+            default=None,
+            nullable=True,
+            label="Cards",
+        ),
     )
 
     record_forms = (
@@ -185,8 +217,10 @@ class Poke(Game):
         draws = record["draws"]
         non_dealer = state.table.next_seat(state.dealer)
         if draws[non_dealer] > _NON_DEALER_MAX_DRAWS:
-            message = msg("Draws: %(side)s is the non-dealer this hand, and the non-dealer can draw at most twice.",
-                          side=side_name(non_dealer))
+            message = msg(
+                "Draws: %(side)s is the non-dealer this hand, and the non-dealer can draw at most twice.",
+                side=side_name(non_dealer),
+            )
             raise RecordError(message, "draws")
 
     # -- scoring ----------------------------------------------------------------------------
@@ -199,8 +233,9 @@ class Poke(Game):
         new, winner = self._settle_game(new, changes, reasons)
         return HandResult(new, changes, reasons, game_winner=winner)
 
-    def _score_tricks(self, state: PokeState, record: Mapping, changes: list[int],
-                      reasons: list[Reason]) -> tuple[int, int]:
+    def _score_tricks(
+        self, state: PokeState, record: Mapping, changes: list[int], reasons: list[Reason]
+    ) -> tuple[int, int]:
         tricks, draws = self.value(record, "tricks"), self.value(record, "draws")
         below = state.below
         for side in (0, 1):
@@ -210,23 +245,40 @@ class Poke(Game):
             below = _add(below, side, points)
             changes[side] += points
             if tricks[side]:
-                reasons.append(Reason(self._tricks_text(state, side, tricks[side], draws[other], multiplier),
-                                      Rule.TRICKS))
+                reasons.append(
+                    Reason(self._tricks_text(state, side, tricks[side], draws[other], multiplier), Rule.TRICKS)
+                )
         return below
 
     def _tricks_text(self, state: PokeState, side: int, tricks: int, their_draws: int, multiplier: int) -> Text:
         if multiplier == 1:
-            return counted(tricks, "%(side)s: %(num)s trick = %(num)s below the line",
-                           "%(side)s: %(num)s tricks = %(num)s below the line", side=side_name(side))
+            return counted(
+                tricks,
+                "%(side)s: %(num)s trick = %(num)s below the line",
+                "%(side)s: %(num)s tricks = %(num)s below the line",
+                side=side_name(side),
+            )
         other = 1 - side
-        cause = msg("%(side)s, %(role)s, drew %(times)s: %(status)s", side=side_name(other),
-                    role=_ROLE_TEXT[_role(state, other)], times=times(their_draws), status=_STATUS[multiplier])
-        return counted(tricks, "%(side)s: %(num)s trick x%(multiplier)s (%(cause)s) = %(points)s below the line",
-                       "%(side)s: %(num)s tricks x%(multiplier)s (%(cause)s) = %(points)s below the line",
-                       side=side_name(side), multiplier=multiplier, cause=cause, points=tricks * multiplier)
+        cause = msg(
+            "%(side)s, %(role)s, drew %(times)s: %(status)s",
+            side=side_name(other),
+            role=_ROLE_TEXT[_role(state, other)],
+            times=times(their_draws),
+            status=_STATUS[multiplier],
+        )
+        return counted(
+            tricks,
+            "%(side)s: %(num)s trick x%(multiplier)s (%(cause)s) = %(points)s below the line",
+            "%(side)s: %(num)s tricks x%(multiplier)s (%(cause)s) = %(points)s below the line",
+            side=side_name(side),
+            multiplier=multiplier,
+            cause=cause,
+            points=tricks * multiplier,
+        )
 
-    def _score_above(self, state: PokeState, record: Mapping, changes: list[int],
-                     reasons: list[Reason]) -> tuple[int, int]:
+    def _score_above(
+        self, state: PokeState, record: Mapping, changes: list[int], reasons: list[Reason]
+    ) -> tuple[int, int]:
         above = state.above
         honours = self._honours(record)
         if honours.side is not None:
@@ -250,11 +302,11 @@ class Poke(Game):
         if side is None:
             return _Honours(None, 0, msg("equal poker hands: no honours"))
         category = Category.from_key(self.value(record, "poker_hand"))
-        return _honours_for(side, category, msg("%(side)s: better hand, %(category)s", side=side_name(side),
-                                                category=category.label))
+        return _honours_for(
+            side, category, msg("%(side)s: better hand, %(category)s", side=side_name(side), category=category.label)
+        )
 
-    def _settle_game(self, state: PokeState, changes: list[int],
-                     reasons: list[Reason]) -> tuple[PokeState, int | None]:
+    def _settle_game(self, state: PokeState, changes: list[int], reasons: list[Reason]) -> tuple[PokeState, int | None]:
         below, target = state.below, state.options["game_target"]
         if max(below) < target:
             return state, None
@@ -278,8 +330,13 @@ class Poke(Game):
             bonus = state.options["rubber_bonus_2_1" if loser_games else "rubber_bonus_2_0"]
             above = _add(above, winner, bonus)
             changes[winner] += bonus
-            text = msg("%(side)s wins the rubber %(won)s-%(lost)s: +%(bonus)s", side=side_name(winner),
-                       won=games[winner], lost=loser_games, bonus=bonus)
+            text = msg(
+                "%(side)s wins the rubber %(won)s-%(lost)s: +%(bonus)s",
+                side=side_name(winner),
+                won=games[winner],
+                lost=loser_games,
+                bonus=bonus,
+            )
             reasons.append(Reason(text, Rule.RUBBER))
         state = state.evolve(above=above, below=(0, 0), games=games)
         standing = self.result(state)
@@ -293,27 +350,43 @@ class Poke(Game):
         if rubber is None:
             return Result(False, None, _progress(state))
         above = state.above
-        rubber_text = msg("%(side)s won the rubber %(won)s-%(lost)s", side=side_name(rubber),
-                          won=state.games[rubber], lost=state.games[1 - rubber])
+        rubber_text = msg(
+            "%(side)s won the rubber %(won)s-%(lost)s",
+            side=side_name(rubber),
+            won=state.games[rubber],
+            lost=state.games[1 - rubber],
+        )
         if above[0] == above[1]:
-            return Result(True, None, msg("Draw: both have %(points)s above the line (%(rubber)s)", points=above[0],
-                                          rubber=rubber_text))
+            return Result(
+                True,
+                None,
+                msg("Draw: both have %(points)s above the line (%(rubber)s)", points=above[0], rubber=rubber_text),
+            )
         winner = 0 if above[0] > above[1] else 1
         totals = {"side": side_name(winner), "top": above[winner], "other": above[1 - winner]}
         if winner == rubber:
-            return Result(True, winner, msg("%(side)s wins %(top)s to %(other)s above the line and the rubber "
-                                            "%(won)s-%(lost)s", won=state.games[winner], lost=state.games[1 - winner],
-                                            **totals))
-        return Result(True, winner, msg("%(side)s wins %(top)s to %(other)s above the line, though %(rubber)s",
-                                        rubber=rubber_text, **totals))
+            return Result(
+                True,
+                winner,
+                msg(
+                    "%(side)s wins %(top)s to %(other)s above the line and the rubber %(won)s-%(lost)s",
+                    won=state.games[winner],
+                    lost=state.games[1 - winner],
+                    **totals,
+                ),
+            )
+        return Result(
+            True,
+            winner,
+            msg("%(side)s wins %(top)s to %(other)s above the line, though %(rubber)s", rubber=rubber_text, **totals),
+        )
 
     def scores(self, state: PokeState) -> list[int]:
         return list(state.above)
 
     # A match is one rubber; the sheet's total is above the line (the rubber's winner can lose it).
     statistics = (
-        Statistic("rubbers_won", "Rubbers won",
-                  lambda done, side: int(done.state.games[side] >= _GAMES_FOR_RUBBER)),
+        Statistic("rubbers_won", "Rubbers won", lambda done, side: int(done.state.games[side] >= _GAMES_FOR_RUBBER)),
         Statistic("points_above", "Points above the line", lambda done, side: done.state.above[side]),
     )
 
@@ -348,8 +421,9 @@ def _honours_from_cards(cards: list[list[str]]) -> _Honours:
     """The better hand decided by the standard ranking (PK-Q5); equal hands score nothing (PK-Q3)."""
     values = [poker.evaluate(hand) for hand in cards]
     if values[0] == values[1]:
-        return _Honours(None, 0, msg("equal poker hands (%(category)s each): no honours",
-                                     category=values[0].category.label))
+        return _Honours(
+            None, 0, msg("equal poker hands (%(category)s each): no honours", category=values[0].category.label)
+        )
     side = 0 if values[0] > values[1] else 1
     mine, theirs = values[side].category, values[1 - side].category
     if mine == theirs:
@@ -369,9 +443,16 @@ def _rubber_winner(state: PokeState) -> int | None:
 def _progress(state: PokeState) -> Text:
     below, games = state.below, state.games
     # Translators: Poke's headline during a rubber
-    return msg("Game %(number)s: below the line %(side0)s %(below0)s, %(side1)s %(below1)s; games %(games0)s-%(games1)s",
-               number=sum(games) + 1, side0=side_name(0), below0=below[0], side1=side_name(1), below1=below[1],
-               games0=games[0], games1=games[1])
+    return msg(
+        "Game %(number)s: below the line %(side0)s %(below0)s, %(side1)s %(below1)s; games %(games0)s-%(games1)s",
+        number=sum(games) + 1,
+        side0=side_name(0),
+        below0=below[0],
+        side1=side_name(1),
+        below1=below[1],
+        games0=games[0],
+        games1=games[1],
+    )
 
 
 from . import register  # noqa: E402  (at the bottom: the registry imports this module)

@@ -50,8 +50,13 @@ def jack_points(suit: str) -> int:
 
 def _jack_field(suit: str) -> Field:
     cost = "the Polignac: 2 penalty points" if suit == "spades" else "1 penalty point"
-    return Field(suit, "side", f"The J{_SYMBOLS[suit]} is {cost}.", label=f"J{_SYMBOLS[suit]}",
-                 ask=f"Who took the J{_SYMBOLS[suit]}?")
+    return Field(
+        suit,
+        "side",
+        f"The J{_SYMBOLS[suit]} is {cost}.",
+        label=f"J{_SYMBOLS[suit]}",
+        ask=f"Who took the J{_SYMBOLS[suit]}?",
+    )
 
 
 class Polignac(Race):
@@ -65,13 +70,25 @@ class Polignac(Race):
     state_class = PolignacState
     totals = "penalties"
     options = (
-        Field("target", "int", "Penalty points that end the match: the lowest score then wins.",
-              default=_TARGET, min=1, max=_MOST_TARGET, label="Target"),
+        Field(
+            "target",
+            "int",
+            "Penalty points that end the match: the lowest score then wins.",
+            default=_TARGET,
+            min=1,
+            max=_MOST_TARGET,
+            label="Target",
+        ),
         tie_at_end_option(TieAtEnd.SHARED, "Several on the lowest score at the end: they share the win, or play on."),
     )
     hand_fields = (
-        Field("jacks", "group", "Who took each jack in a trick; every jack always has a taker.",
-              fields=tuple(_jack_field(suit) for suit in _SUITS), label="Jacks"),
+        Field(
+            "jacks",
+            "group",
+            "Who took each jack in a trick; every jack always has a taker.",
+            fields=tuple(_jack_field(suit) for suit in _SUITS),
+            label="Jacks",
+        ),
     )
 
     def start(self, table: Table, options: Mapping) -> dict:
@@ -85,10 +102,19 @@ class Polignac(Race):
         for suit in _SUITS:
             changes[jacks[suit]] += jack_points(suit)
             taken.setdefault(jacks[suit], []).append(f"J{_SYMBOLS[suit]}")
-        reasons = [Reason(counted(changes[side], "%(side)s took %(cards)s: +%(num)s point",
-                                  "%(side)s took %(cards)s: +%(num)s points",
-                                  side=side_name(side), cards=joined(cards, ", ")), Rule.JACKS)
-                   for side, cards in sorted(taken.items())]
+        reasons = [
+            Reason(
+                counted(
+                    changes[side],
+                    "%(side)s took %(cards)s: +%(num)s point",
+                    "%(side)s took %(cards)s: +%(num)s points",
+                    side=side_name(side),
+                    cards=joined(cards, ", "),
+                ),
+                Rule.JACKS,
+            )
+            for side, cards in sorted(taken.items())
+        ]
         after = state.evolve(penalties=added(state.penalties, changes))
         if self.reached(after) is not None:
             reasons += end_reasons(self.result(after), Rule.END, Rule.TIES)
@@ -100,26 +126,46 @@ class Polignac(Race):
         low = state.penalties[lowest[0]]
         if self.reached(state) is None:
             if not state.hands:
-                return Result(False, None, msg("Lowest score wins once someone reaches %(target)s",
-                                               target=self.target(state)))
-            return Result(False, None, counted(low, "%(who)s lowest on %(num)s point", "%(who)s lowest on %(num)s points",
-                                               who=names(lowest)))
-        return best_wins(lowest, state.options, counted(low, "%(num)s point", "%(num)s points"),
-                         won=lambda who: msg("%(who)s wins with the fewest penalty points, %(low)s", who=who, low=low),
-                         tied=lambda who: msg("%(who)s tie for the lowest score, %(low)s", who=who, low=low))
+                return Result(
+                    False, None, msg("Lowest score wins once someone reaches %(target)s", target=self.target(state))
+                )
+            return Result(
+                False,
+                None,
+                counted(low, "%(who)s lowest on %(num)s point", "%(who)s lowest on %(num)s points", who=names(lowest)),
+            )
+        return best_wins(
+            lowest,
+            state.options,
+            counted(low, "%(num)s point", "%(num)s points"),
+            won=lambda who: msg("%(who)s wins with the fewest penalty points, %(low)s", who=who, low=low),
+            tied=lambda who: msg("%(who)s tie for the lowest score, %(low)s", who=who, low=low),
+        )
 
     def board(self, state: PolignacState) -> Board:
-        lines = (counted(self.target(state), "The match ends at %(num)s point: lowest wins",
-                         "The match ends at %(num)s points: lowest wins"),)
-        return dataclasses.replace(super().board(state), lines=lines, turn=(("Deals", state.dealer),),
-                                   lower_is_better=True)
+        lines = (
+            counted(
+                self.target(state),
+                "The match ends at %(num)s point: lowest wins",
+                "The match ends at %(num)s points: lowest wins",
+            ),
+        )
+        return dataclasses.replace(
+            super().board(state), lines=lines, turn=(("Deals", state.dealer),), lower_is_better=True
+        )
 
     # Every hand gives out the four jacks' 5 points: 0 is a hand without a jack, 5 a hand with all four.
     statistics = (
-        Statistic("clean_hands", "Hands without a jack",
-                  lambda done, side: sum(1 for hand in done.hands if hand.changes[side] == 0)),
-        Statistic("all_jacks", "Hands with all four jacks",
-                  lambda done, side: sum(1 for hand in done.hands if hand.changes[side] == _ALL_JACKS)),
+        Statistic(
+            "clean_hands",
+            "Hands without a jack",
+            lambda done, side: sum(1 for hand in done.hands if hand.changes[side] == 0),
+        ),
+        Statistic(
+            "all_jacks",
+            "Hands with all four jacks",
+            lambda done, side: sum(1 for hand in done.hands if hand.changes[side] == _ALL_JACKS),
+        ),
     )
 
     def public_state(self, state: PolignacState) -> dict:

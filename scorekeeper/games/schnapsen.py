@@ -144,19 +144,23 @@ def card_points(cards: Any) -> int:
 def _schnapsen_card(card: Any) -> str:
     code = parse_card(card)
     if code is None or code[0] not in CARD_POINTS:
-        raise RecordError(msg("Cards: %(card)s is not in the Schnapsen pack (A, T, K, Q, J of S H D C).",
-                              card=verbatim(repr(card))), "cards")
+        raise RecordError(
+            msg("Cards: %(card)s is not in the Schnapsen pack (A, T, K, Q, J of S H D C).", card=verbatim(repr(card))),
+            "cards",
+        )
     return code
 
 
-def hand_score(points_in_cards: int, marriages: Iterable[Marriage] = (),
-               credit: str = MarriageCredit.NEXT_TRICK) -> int:
+def hand_score(
+    points_in_cards: int, marriages: Iterable[Marriage] = (), credit: str = MarriageCredit.NEXT_TRICK
+) -> int:
     """A side's hand score: its card points plus the marriages that count under `credit`.
 
     Every card is worth at least 2, so a side has a trick exactly when it has card points."""
     if type(points_in_cards) is not int or not 0 <= points_in_cards <= _CARD_POINTS_IN_DECK:
-        raise RecordError(msg("Card points must be a whole number from 0 to %(most)s.", most=_CARD_POINTS_IN_DECK),
-                          "points")
+        raise RecordError(
+            msg("Card points must be a whole number from 0 to %(most)s.", most=_CARD_POINTS_IN_DECK), "points"
+        )
     try:
         credit = MarriageCredit(credit)
     except ValueError:
@@ -181,8 +185,9 @@ def _check_marriages(points_in_cards: int, marriages: tuple[Marriage, ...]) -> N
 def _count_pile(cards: list[str], extras: Mapping[str, int], options: Mapping) -> dict[str, int]:
     """The hand form's counter for one side: its points and tricks from the cards it won."""
     if len(cards) % 2:
-        raise RecordError(msg("The counter: a side wins cards two at a time (one trick), so the count must be even."),
-                          "points")
+        raise RecordError(
+            msg("The counter: a side wins cards two at a time (one trick), so the count must be even."), "points"
+        )
     marriages = [Marriage()] * extras.get("m20", 0) + [Marriage(royal=True)] * extras.get("m40", 0)
     credit = options.get("marriage_credit", MarriageCredit.NEXT_TRICK)
     return {"points": hand_score(card_points(cards), marriages, credit), "tricks": len(cards) // 2}
@@ -192,13 +197,15 @@ _COUNTER = CardCounter(
     name="count",
     title="Count the cards",
     help="Tap the cards each side won; leave its points and tricks empty and they are counted for you. "
-         "A marriage counts once its player has won a trick after showing it (or any trick, by house rule).",
+    "A marriage counts once its player has won a trick after showing it (or any trick, by house rule).",
     cards=tuple(rank + suit for suit in _SUITS for rank in CARD_POINTS),
     points={rank + suit: value for suit in _SUITS for rank, value in CARD_POINTS.items()},
     fills=("points", "tricks"),
     count=_count_pile,
-    extras=(Extra("m20", "Marriages, 20 each", _PLAIN_MARRIAGE, most=3),
-            Extra("m40", "Marriage in trumps, 40", _ROYAL_MARRIAGE)),
+    extras=(
+        Extra("m20", "Marriages, 20 each", _PLAIN_MARRIAGE, most=3),
+        Extra("m40", "Marriage in trumps, 40", _ROYAL_MARRIAGE),
+    ),
     before="points",
 )
 
@@ -236,17 +243,29 @@ def _scale(opponent_score: int, opponent_has_trick: bool) -> int:
     return _SCHNEIDER
 
 
-_AT_CLOSE_POINTS = Field("points", "int", "The other side's hand score when the stock was closed.",
-                         min=0, max=_MAX_SCORE)
-_AT_CLOSE_TRICKS = Field("tricks", "int", "Tricks the other side had taken when the stock was closed.",
-                         min=0, max=_TRICKS_IN_HAND)
-_AT_CLOSE_MARRIAGES = Field("marriages", "int",
-                            "With close tally 'cards only': the marriage points inside those points.",
-                            default=0, min=0, max=_MARRIAGES_MAX, when=on_option("close_tally", "cards_only"))
+_AT_CLOSE_POINTS = Field(
+    "points", "int", "The other side's hand score when the stock was closed.", min=0, max=_MAX_SCORE
+)
+_AT_CLOSE_TRICKS = Field(
+    "tricks", "int", "Tricks the other side had taken when the stock was closed.", min=0, max=_TRICKS_IN_HAND
+)
+_AT_CLOSE_MARRIAGES = Field(
+    "marriages",
+    "int",
+    "With close tally 'cards only': the marriage points inside those points.",
+    default=0,
+    min=0,
+    max=_MARRIAGES_MAX,
+    when=on_option("close_tally", "cards_only"),
+)
 _AT_CLOSE_HELP = "The figures of the side that did not close, at the moment of closing."
-_AT_CLOSE = Field("at_close", "group", _AT_CLOSE_HELP,
-                  fields=(_AT_CLOSE_POINTS, _AT_CLOSE_TRICKS, _AT_CLOSE_MARRIAGES),
-                  when=("closed_by", (0, 1)))
+_AT_CLOSE = Field(
+    "at_close",
+    "group",
+    _AT_CLOSE_HELP,
+    fields=(_AT_CLOSE_POINTS, _AT_CLOSE_TRICKS, _AT_CLOSE_MARRIAGES),
+    when=("closed_by", (0, 1)),
+)
 
 
 class Schnapsen(Race):
@@ -262,36 +281,66 @@ class Schnapsen(Race):
     totals = "vp"
     options = (
         Field("target", "int", "Victory points that win the game.", default=_TARGET, min=1, max=100),
-        Field.choice("fail_three_measured_at",
-                     "A failed close gives 3 when the non-closer had no trick: judged at the close or at the end.",
-                     FailMeasure, default=FailMeasure.CLOSE, label="Failed close: no trick counted at"),
-        Field.choice("close_tally",
-                     "A successful close is scored by the non-closer's points at the close, or its card points only.",
-                     CloseTally, default=CloseTally.POINTS),
-        Field.choice("marriage_credit",
-                     "A marriage counts once its melder wins a trick after showing it, or once the melder has any "
-                     "trick.",
-                     MarriageCredit, default=MarriageCredit.NEXT_TRICK),
+        Field.choice(
+            "fail_three_measured_at",
+            "A failed close gives 3 when the non-closer had no trick: judged at the close or at the end.",
+            FailMeasure,
+            default=FailMeasure.CLOSE,
+            label="Failed close: no trick counted at",
+        ),
+        Field.choice(
+            "close_tally",
+            "A successful close is scored by the non-closer's points at the close, or its card points only.",
+            CloseTally,
+            default=CloseTally.POINTS,
+        ),
+        Field.choice(
+            "marriage_credit",
+            "A marriage counts once its melder wins a trick after showing it, or once the melder has any trick.",
+            MarriageCredit,
+            default=MarriageCredit.NEXT_TRICK,
+        ),
     )
     hand_fields = (
         Field("winner", "side", "The side that won the hand, as the table calls it.", ask="Who won the hand?"),
-        Field("victory_points", "choice", "Victory points the hand is worth: 1, 2 (schneider) or 3 (schwarz).",
-              choices=(_PLAIN_WIN, _SCHNEIDER, _SCHWARZ), label="Worth", preset=_PLAIN_WIN),
-        Field.choice("ending", "How the hand ended: a player went out (declared 66), or every card was played.",
-                     Ending),
+        Field(
+            "victory_points",
+            "choice",
+            "Victory points the hand is worth: 1, 2 (schneider) or 3 (schwarz).",
+            choices=(_PLAIN_WIN, _SCHNEIDER, _SCHWARZ),
+            label="Worth",
+            preset=_PLAIN_WIN,
+        ),
+        Field.choice(
+            "ending", "How the hand ended: a player went out (declared 66), or every card was played.", Ending
+        ),
         Field("declarer", "side", "The side that went out.", when=("ending", (Ending.OUT.value,))),
         Field("last_trick", "side", "The side that took the last trick.", when=("ending", (Ending.PLAYED_OUT.value,))),
-        Field("points", "per_side", "Each side's hand score: card points won plus marriages that counted.",
-              min=0, max=_MAX_SCORE),
+        Field(
+            "points",
+            "per_side",
+            "Each side's hand score: card points won plus marriages that counted.",
+            min=0,
+            max=_MAX_SCORE,
+        ),
         Field("tricks", "per_side", "Tricks each side took.", min=0, max=_TRICKS_IN_HAND),
-        Field("closed_by", "side", "The side that closed the stock, if anyone did.", default=None, nullable=True,
-              ask="Who closed the stock?"),
+        Field(
+            "closed_by",
+            "side",
+            "The side that closed the stock, if anyone did.",
+            default=None,
+            nullable=True,
+            ask="Who closed the stock?",
+        ),
         _AT_CLOSE,
     )
     record_forms = (
         RecordForm("quick", ("winner", "victory_points"), "who won and what it was worth"),
-        RecordForm("counted", ("ending", "declarer", "last_trick", "points", "tricks", "closed_by", "at_close"),
-                   "the counted hand (ending, points, tricks)"),
+        RecordForm(
+            "counted",
+            ("ending", "declarer", "last_trick", "points", "tricks", "closed_by", "at_close"),
+            "the counted hand (ending, points, tricks)",
+        ),
     )
     calculators = (_COUNTER,)
 
@@ -310,39 +359,55 @@ class Schnapsen(Race):
         closed = self.value(record, "closed_by") is not None
         played_out = record["ending"] == Ending.PLAYED_OUT
         if total > _TRICKS_IN_HAND:
-            raise RecordError(msg("Tricks must add up to at most %(most)s: a hand has only %(most)s.",
-                                  most=_TRICKS_IN_HAND), "tricks")
+            raise RecordError(
+                msg("Tricks must add up to at most %(most)s: a hand has only %(most)s.", most=_TRICKS_IN_HAND), "tricks"
+            )
         if played_out and not closed and total != _TRICKS_IN_HAND:
-            message = msg("Tricks must add up to %(total)s when every card was played with the stock open.",
-                          total=_TRICKS_IN_HAND)
+            message = msg(
+                "Tricks must add up to %(total)s when every card was played with the stock open.", total=_TRICKS_IN_HAND
+            )
             raise RecordError(message, "tricks")
         if closed and total > _LAST_CLOSE_TRICK + _HAND_SIZE:
-            message = msg("Tricks must add up to at most %(most)s in a closed hand: the stock can only be closed "
-                          "before the fifth trick.", most=_LAST_CLOSE_TRICK + _HAND_SIZE)
+            message = msg(
+                "Tricks must add up to at most %(most)s in a closed hand: the stock can only be closed "
+                "before the fifth trick.",
+                most=_LAST_CLOSE_TRICK + _HAND_SIZE,
+            )
             raise RecordError(message, "tricks")
 
     def _check_points(self, record: dict) -> None:
         points, tricks = record["points"], record["tricks"]
         if sum(points) > _MAX_SCORE:
-            message = msg("Points must add up to at most %(most)s: %(cards)s in the cards plus at most %(marriages)s "
-                          "in marriages.", most=_MAX_SCORE, cards=_CARD_POINTS_IN_DECK, marriages=_MARRIAGES_MAX)
+            message = msg(
+                "Points must add up to at most %(most)s: %(cards)s in the cards plus at most %(marriages)s "
+                "in marriages.",
+                most=_MAX_SCORE,
+                cards=_CARD_POINTS_IN_DECK,
+                marriages=_MARRIAGES_MAX,
+            )
             raise RecordError(message, "points")
         for side in range(_SIDES):
             if points[side] and not tricks[side]:
-                message = msg("Points of %(side)s must be 0: a side with no trick has no cards, and no marriage "
-                              "counts.", side=side_name(side))
+                message = msg(
+                    "Points of %(side)s must be 0: a side with no trick has no cards, and no marriage counts.",
+                    side=side_name(side),
+                )
                 raise RecordError(message, "points")
 
     def _check_ender(self, record: dict) -> None:
         tricks = record["tricks"]
         declarer, last = self.value(record, "declarer"), self.value(record, "last_trick")
         if declarer is not None and not tricks[declarer]:
-            message = msg("Declarer %(side)s has no trick: a player can only go out just after winning one.",
-                          side=side_name(declarer))
+            message = msg(
+                "Declarer %(side)s has no trick: a player can only go out just after winning one.",
+                side=side_name(declarer),
+            )
             raise RecordError(message, "declarer")
         if last is not None and not tricks[last]:
-            message = msg("Last trick: %(side)s is recorded with no tricks, so it cannot have taken the last one.",
-                          side=side_name(last))
+            message = msg(
+                "Last trick: %(side)s is recorded with no tricks, so it cannot have taken the last one.",
+                side=side_name(last),
+            )
             raise RecordError(message, "last_trick")
 
     def _check_at_close(self, record: dict) -> None:
@@ -355,41 +420,61 @@ class Schnapsen(Race):
             if at_close[figure] > final[figure]:
                 values = {"at_close": at_close[figure], "side": name, "final": final[figure]}
                 if figure == "points":
-                    message = msg("At close points (%(at_close)s) cannot be more than %(side)s's points at the end "
-                                  "of the hand (%(final)s).", **values)
+                    message = msg(
+                        "At close points (%(at_close)s) cannot be more than %(side)s's points at the end "
+                        "of the hand (%(final)s).",
+                        **values,
+                    )
                 else:
-                    message = msg("At close tricks (%(at_close)s) cannot be more than %(side)s's tricks at the end "
-                                  "of the hand (%(final)s).", **values)
+                    message = msg(
+                        "At close tricks (%(at_close)s) cannot be more than %(side)s's tricks at the end "
+                        "of the hand (%(final)s).",
+                        **values,
+                    )
                 raise RecordError(message, f"at_close.{figure}")
         self._check_close_tricks(record, at_close["tricks"], name)
         if at_close["points"] and not at_close["tricks"]:
-            message = msg("At close points must be 0: %(side)s had no trick at the close, so nothing counted yet.",
-                          side=name)
+            message = msg(
+                "At close points must be 0: %(side)s had no trick at the close, so nothing counted yet.", side=name
+            )
             raise RecordError(message, "at_close.points")
         marriages = at_close.get("marriages", 0)
         if marriages % _PLAIN_MARRIAGE:
-            raise RecordError(msg("At close marriages must be a sum of marriages: 20 each, 40 in trumps."),
-                              "at_close.marriages")
+            raise RecordError(
+                msg("At close marriages must be a sum of marriages: 20 each, 40 in trumps."), "at_close.marriages"
+            )
         if marriages > at_close["points"]:
-            message = msg("At close marriages (%(marriages)s) cannot be more than the points at the close "
-                          "(%(points)s).", marriages=marriages, points=at_close["points"])
+            message = msg(
+                "At close marriages (%(marriages)s) cannot be more than the points at the close (%(points)s).",
+                marriages=marriages,
+                points=at_close["points"],
+            )
             raise RecordError(message, "at_close.marriages")
 
     def _check_close_tricks(self, record: dict, before: int, name: str) -> None:
         """A close comes after at most 4 tricks, and then each player has five cards to play."""
         if before > _LAST_CLOSE_TRICK:
-            message = msg("At close tricks must be at most %(most)s: the stock is gone after the fifth trick.",
-                          most=_LAST_CLOSE_TRICK)
+            message = msg(
+                "At close tricks must be at most %(most)s: the stock is gone after the fifth trick.",
+                most=_LAST_CLOSE_TRICK,
+            )
             raise RecordError(message, "at_close.tricks")
         other = _other(record["closed_by"])
         if record["tricks"][other] - before > _HAND_SIZE:
-            message = msg("Tricks: %(side)s can take at most %(most)s tricks after the close, one per card in hand.",
-                          side=name, most=_HAND_SIZE)
+            message = msg(
+                "Tricks: %(side)s can take at most %(most)s tricks after the close, one per card in hand.",
+                side=name,
+                most=_HAND_SIZE,
+            )
             raise RecordError(message, "tricks")
         if record["ending"] == Ending.PLAYED_OUT and sum(record["tricks"]) < before + _HAND_SIZE:
-            message = msg("Tricks must add up to at least %(least)s: after the close all five cards of each hand were "
-                          "played, on top of the %(before)s %(side)s already had.", least=before + _HAND_SIZE,
-                          before=before, side=name)
+            message = msg(
+                "Tricks must add up to at least %(least)s: after the close all five cards of each hand were "
+                "played, on top of the %(before)s %(side)s already had.",
+                least=before + _HAND_SIZE,
+                before=before,
+                side=name,
+            )
             raise RecordError(message, "tricks")
 
     # -- scoring ----------------------------------------------------------------------------
@@ -400,23 +485,31 @@ class Schnapsen(Race):
         reasons = [Reason(award.text, award.rule)]
         game_winner = self.reached(new)
         if game_winner is not None:
-            text = msg("%(side)s wins the game with %(vp)s (game to %(target)s)", side=side_name(game_winner),
-                       vp=new.vp[game_winner], target=self.target(state))
+            text = msg(
+                "%(side)s wins the game with %(vp)s (game to %(target)s)",
+                side=side_name(game_winner),
+                vp=new.vp[game_winner],
+                target=self.target(state),
+            )
             reasons.append(Reason(text, Rule.GAME_END))
         return HandResult(new, changes, reasons, game_winner)
 
     def _award(self, state: SchnapsenState, record: Mapping) -> _Award:
         if "winner" in record:
             side, vp = record["winner"], record["victory_points"]
-            return _Award(side, vp, msg("%(side)s +%(vp)s, as the table called it", side=side_name(side), vp=vp),
-                          Rule.CALLED)
+            return _Award(
+                side, vp, msg("%(side)s +%(vp)s, as the table called it", side=side_name(side), vp=vp), Rule.CALLED
+            )
         closer = self.value(record, "closed_by")
         if closer is not None:
             return self._closed_award(state, record, closer)
         if record["ending"] == Ending.PLAYED_OUT:
             last = record["last_trick"]
-            text = msg("every card played, nobody went out; %(side)s took the last trick: +%(vp)s",
-                       side=side_name(last), vp=_PLAYED_OUT_VP)
+            text = msg(
+                "every card played, nobody went out; %(side)s took the last trick: +%(vp)s",
+                side=side_name(last),
+                vp=_PLAYED_OUT_VP,
+            )
             return _Award(last, _PLAYED_OUT_VP, text, Rule.PLAYED_OUT)
         declarer = record["declarer"]
         if record["points"][declarer] >= _GOING_OUT:
@@ -428,8 +521,13 @@ class Schnapsen(Race):
         other = _other(declarer)
         has_trick = record["tricks"][other] > 0
         vp = _scale(record["points"][other], has_trick)
-        values = {"side": side_name(declarer), "points": record["points"][declarer], "other": side_name(other),
-                  "had": record["points"][other], "vp": vp}
+        values = {
+            "side": side_name(declarer),
+            "points": record["points"][declarer],
+            "other": side_name(other),
+            "had": record["points"][other],
+            "vp": vp,
+        }
         if vp == _SCHWARZ:
             text = msg("%(side)s went out with %(points)s, %(other)s took no trick (schwarz): +%(vp)s", **values)
         elif vp == _SCHNEIDER:
@@ -443,19 +541,31 @@ class Schnapsen(Race):
         other = _other(declarer)
         no_trick = not record["tricks"][other]
         vp = _SCHWARZ if no_trick else _SCHNEIDER
-        values = {"side": side_name(declarer), "points": record["points"][declarer], "other": side_name(other),
-                  "vp": vp}
+        values = {
+            "side": side_name(declarer),
+            "points": record["points"][declarer],
+            "other": side_name(other),
+            "vp": vp,
+        }
         if closer is None and no_trick:
-            text = msg("%(side)s claimed with %(points)s (false claim), %(other)s took no trick: %(other)s +%(vp)s",
-                       **values)
+            text = msg(
+                "%(side)s claimed with %(points)s (false claim), %(other)s took no trick: %(other)s +%(vp)s", **values
+            )
         elif closer is None:
             text = msg("%(side)s claimed with %(points)s (false claim): %(other)s +%(vp)s", **values)
         elif no_trick:
-            text = msg("%(side)s claimed with %(points)s (false claim) after %(closer)s closed, %(other)s took no "
-                       "trick: %(other)s +%(vp)s", closer=side_name(closer), **values)
+            text = msg(
+                "%(side)s claimed with %(points)s (false claim) after %(closer)s closed, %(other)s took no "
+                "trick: %(other)s +%(vp)s",
+                closer=side_name(closer),
+                **values,
+            )
         else:
-            text = msg("%(side)s claimed with %(points)s (false claim) after %(closer)s closed: %(other)s +%(vp)s",
-                       closer=side_name(closer), **values)
+            text = msg(
+                "%(side)s claimed with %(points)s (false claim) after %(closer)s closed: %(other)s +%(vp)s",
+                closer=side_name(closer),
+                **values,
+            )
         return _Award(other, vp, text, rule)
 
     def _closed_award(self, state: SchnapsenState, record: Mapping, closer: int) -> _Award:
@@ -479,17 +589,27 @@ class Schnapsen(Race):
             had = msg("%(tally)s in cards", tally=tally)
         has_trick = at_close["tricks"] > 0
         vp = _scale(tally, has_trick)
-        values = {"side": side_name(closer), "points": record["points"][closer], "other": side_name(_other(closer)),
-                  "had": had, "vp": vp}
+        values = {
+            "side": side_name(closer),
+            "points": record["points"][closer],
+            "other": side_name(_other(closer)),
+            "had": had,
+            "vp": vp,
+        }
         if vp == _SCHWARZ:
-            text = msg("%(side)s closed and went out with %(points)s, %(other)s had no trick at the close (schwarz): "
-                       "+%(vp)s", **values)
+            text = msg(
+                "%(side)s closed and went out with %(points)s, %(other)s had no trick at the close (schwarz): +%(vp)s",
+                **values,
+            )
         elif vp == _SCHNEIDER:
-            text = msg("%(side)s closed and went out with %(points)s, %(other)s had %(had)s at the close "
-                       "(schneider): +%(vp)s", **values)
+            text = msg(
+                "%(side)s closed and went out with %(points)s, %(other)s had %(had)s at the close (schneider): +%(vp)s",
+                **values,
+            )
         else:
-            text = msg("%(side)s closed and went out with %(points)s, %(other)s had %(had)s at the close: +%(vp)s",
-                       **values)
+            text = msg(
+                "%(side)s closed and went out with %(points)s, %(other)s had %(had)s at the close: +%(vp)s", **values
+            )
         return _Award(closer, vp, text, Rule.CLOSING)
 
     def _close_failure(self, state: SchnapsenState, record: Mapping, closer: int) -> _Award:
@@ -498,11 +618,17 @@ class Schnapsen(Race):
         at_close = _fail_measure(state) is FailMeasure.CLOSE
         no_trick = record["at_close"]["tricks"] == 0 if at_close else record["tricks"][other] == 0
         vp = _SCHWARZ if no_trick else _SCHNEIDER
-        values = {"side": side_name(closer), "failure": self._failure(record, closer), "other": side_name(other),
-                  "vp": vp}
+        values = {
+            "side": side_name(closer),
+            "failure": self._failure(record, closer),
+            "other": side_name(other),
+            "vp": vp,
+        }
         if no_trick and at_close:
-            text = msg("%(side)s closed and failed (%(failure)s), %(other)s had no trick at the close: "
-                       "%(other)s +%(vp)s", **values)
+            text = msg(
+                "%(side)s closed and failed (%(failure)s), %(other)s had no trick at the close: %(other)s +%(vp)s",
+                **values,
+            )
         elif no_trick:
             text = msg("%(side)s closed and failed (%(failure)s), %(other)s had no trick: %(other)s +%(vp)s", **values)
         else:
@@ -516,8 +642,9 @@ class Schnapsen(Race):
             return msg("never went out")
         if declarer == closer:
             return msg("claimed with %(points)s", points=record["points"][closer])
-        return msg("%(side)s went out first with %(points)s", side=side_name(declarer),
-                   points=record["points"][declarer])
+        return msg(
+            "%(side)s went out first with %(points)s", side=side_name(declarer), points=record["points"][declarer]
+        )
 
     # -- standing ---------------------------------------------------------------------------
     def result(self, state: SchnapsenState, called: bool = False) -> Result:

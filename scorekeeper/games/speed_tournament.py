@@ -57,8 +57,13 @@ class Deal:
         piles = counted(self.piles, "%(num)s pile", "%(num)s piles")
         if self.removed:
             removed = counted(self.removed, "%(num)s equal card out of the pack", "%(num)s equal cards out of the pack")
-            return counted(self.cards, "%(num)s card each, %(piles)s, %(removed)s",
-                           "%(num)s cards each, %(piles)s, %(removed)s", piles=piles, removed=removed)
+            return counted(
+                self.cards,
+                "%(num)s card each, %(piles)s, %(removed)s",
+                "%(num)s cards each, %(piles)s, %(removed)s",
+                piles=piles,
+                removed=removed,
+            )
         return counted(self.cards, "%(num)s card each, %(piles)s", "%(num)s cards each, %(piles)s", piles=piles)
 
 
@@ -137,7 +142,9 @@ class SpeedTournament(Game):
                 refusal = msg("A round names winner only in the final: this round takes eliminated.")
             raise RecordError(refusal, unwanted)
         if wanted not in record:
-            refusal = msg("Name who won the final.") if wanted == "winner" else msg("Name who was eliminated in this round.")
+            refusal = (
+                msg("Name who won the final.") if wanted == "winner" else msg("Name who was eliminated in this round.")
+            )
             raise RecordError(refusal, wanted)
         if record[wanted] not in state.players_in:
             raise RecordError(msg("%(side)s is already out of the tournament.", side=side_name(record[wanted])), wanted)
@@ -148,14 +155,31 @@ class SpeedTournament(Game):
             winner = record["winner"]
             loser = next(seat for seat in state.players_in if seat != winner)
             survivors, out = (winner,), loser
-            reasons = [Reason(msg("%(winner)s wins the final and the tournament; %(loser)s comes second",
-                                  winner=side_name(winner), loser=side_name(loser)), Rule.FINAL)]
+            reasons = [
+                Reason(
+                    msg(
+                        "%(winner)s wins the final and the tournament; %(loser)s comes second",
+                        winner=side_name(winner),
+                        loser=side_name(loser),
+                    ),
+                    Rule.FINAL,
+                )
+            ]
         else:
             out = record["eliminated"]
             survivors = tuple(seat for seat in state.players_in if seat != out)
-            reasons = [Reason(msg("%(side)s is eliminated", side=side_name(out)), Rule.ELIMINATION),
-                       Reason(counted(len(survivors), "%(who)s survives the round: +1 each",
-                                      "%(who)s survive the round: +1 each", who=names(survivors)), Rule.ROUNDS)]
+            reasons = [
+                Reason(msg("%(side)s is eliminated", side=side_name(out)), Rule.ELIMINATION),
+                Reason(
+                    counted(
+                        len(survivors),
+                        "%(who)s survives the round: +1 each",
+                        "%(who)s survive the round: +1 each",
+                        who=names(survivors),
+                    ),
+                    Rule.ROUNDS,
+                ),
+            ]
         changes = [1 if seat in survivors else 0 for seat in range(state.table.sides)]
         after = state.evolve(
             players_in=survivors,
@@ -178,14 +202,23 @@ class SpeedTournament(Game):
         if _over(state):
             winner = state.players_in[0]
             ranking = (winner, *reversed(state.eliminated))
-            return Result(True, winner, msg("%(side)s wins the tournament", side=side_name(winner)),
-                          ranking=ranking, out=state.eliminated)
+            return Result(
+                True,
+                winner,
+                msg("%(side)s wins the tournament", side=side_name(winner)),
+                ranking=ranking,
+                out=state.eliminated,
+            )
         if _in_final(state):
             first, second = state.players_in
             headline = msg("The final: %(first)s against %(second)s", first=side_name(first), second=side_name(second))
         else:
-            headline = counted(len(state.players_in), "Round %(round)s: %(num)s player in",
-                               "Round %(round)s: %(num)s players in", round=len(state.eliminated) + 1)
+            headline = counted(
+                len(state.players_in),
+                "Round %(round)s: %(num)s player in",
+                "Round %(round)s: %(num)s players in",
+                round=len(state.eliminated) + 1,
+            )
         return Result(False, None, headline, out=state.eliminated)
 
     def scores(self, state: SpeedTournamentState) -> list[int]:
@@ -199,9 +232,17 @@ class SpeedTournament(Game):
             for seat, score in enumerate(state.survived)
         )
         deal = _next_deal(state)
-        lines = () if deal is None else (
-            counted(len(state.players_in), "Next round: %(num)s player, %(deal)s", "Next round: %(num)s players, %(deal)s",
-                    deal=deal.describe()),
+        lines = (
+            ()
+            if deal is None
+            else (
+                counted(
+                    len(state.players_in),
+                    "Next round: %(num)s player, %(deal)s",
+                    "Next round: %(num)s players, %(deal)s",
+                    deal=deal.describe(),
+                ),
+            )
         )
         turn = () if state.dealer is None else (("Deals", state.dealer),)
         return dataclasses.replace(super().board(state), sides=sides, lines=lines, turn=turn)

@@ -103,18 +103,36 @@ class TabletopCribbage(Race):
     rules = Rule
     state_class = TabletopCribbageState
     options = (
-        Field("target", "choice", "Points that win the game: 121, or 61 for a short game.",
-              default=_TARGETS[0], choices=_TARGETS),
+        Field(
+            "target",
+            "choice",
+            "Points that win the game: 121, or 61 for a short game.",
+            default=_TARGETS[0],
+            choices=_TARGETS,
+        ),
     )
     hand_fields = (
         _line_field("rows", "The non-dealer's five row scores, top to bottom.", required=True),
-        _line_field("columns", "The dealer's five column scores, left to right; may be left out when the rows "
-                    "win the game.", required=False),
+        _line_field(
+            "columns",
+            "The dealer's five column scores, left to right; may be left out when the rows win the game.",
+            required=False,
+        ),
         _total_field("row_total", "The non-dealer's five rows added up.", required=True),
-        _total_field("column_total", "The dealer's five columns added up; may be left out when the rows win "
-                     "the game.", required=False),
-        Field("grid", "grid", "The layout as it lies at the end, top row first, each row left to right: the app "
-              "counts the rows and columns.", rows=_LINES, columns=_LINES, label="Layout"),
+        _total_field(
+            "column_total",
+            "The dealer's five columns added up; may be left out when the rows win the game.",
+            required=False,
+        ),
+        Field(
+            "grid",
+            "grid",
+            "The layout as it lies at the end, top row first, each row left to right: the app "
+            "counts the rows and columns.",
+            rows=_LINES,
+            columns=_LINES,
+            label="Layout",
+        ),
     )
     record_forms = (
         RecordForm(Form.LINES, ("rows", "columns"), "the ten line scores"),
@@ -125,10 +143,16 @@ class TabletopCribbage(Race):
     def form_fields(self, state: TabletopCribbageState) -> tuple[Field, ...]:
         """The questions name the players: the non-dealer plays the rows, the dealer the columns."""
         rows, columns = side_name(_non_dealer(state)), side_name(state.dealer)
-        asks = {"rows": f"{rows}'s rows", "columns": f"{columns}'s columns",
-                "row_total": f"{rows}'s row total", "column_total": f"{columns}'s column total"}
-        return tuple(dataclasses.replace(fld, ask=asks[fld.name]) if fld.name in asks else fld
-                     for fld in super().form_fields(state))
+        asks = {
+            "rows": f"{rows}'s rows",
+            "columns": f"{columns}'s columns",
+            "row_total": f"{rows}'s row total",
+            "column_total": f"{columns}'s column total",
+        }
+        return tuple(
+            dataclasses.replace(fld, ask=asks[fld.name]) if fld.name in asks else fld
+            for fld in super().form_fields(state)
+        )
 
     # -- checking -----------------------------------------------------------------------------
     def validate(self, state: TabletopCribbageState, record: dict) -> None:
@@ -141,14 +165,24 @@ class TabletopCribbage(Race):
         player = _non_dealer(state)
         reach = state.points[player] + rows_total
         if record.get(field) is None and reach < self.target(state):
-            values = {"dealer": side_name(state.dealer), "player": side_name(player), "reach": reach,
-                      "target": self.target(state)}
+            values = {
+                "dealer": side_name(state.dealer),
+                "player": side_name(player),
+                "reach": reach,
+                "target": self.target(state),
+            }
             if field == "columns":
-                message = msg("%(dealer)s's columns must be given: %(player)s's rows reach %(reach)s, short of "
-                              "%(target)s, so the columns count.", **values)
+                message = msg(
+                    "%(dealer)s's columns must be given: %(player)s's rows reach %(reach)s, short of "
+                    "%(target)s, so the columns count.",
+                    **values,
+                )
             else:
-                message = msg("%(dealer)s's column total must be given: %(player)s's rows reach %(reach)s, short of "
-                              "%(target)s, so the columns count.", **values)
+                message = msg(
+                    "%(dealer)s's column total must be given: %(player)s's rows reach %(reach)s, short of "
+                    "%(target)s, so the columns count.",
+                    **values,
+                )
             raise RecordError(message, field)
 
     # -- scoring ------------------------------------------------------------------------------
@@ -159,8 +193,15 @@ class TabletopCribbage(Race):
         changes[rows_player] = rows_points
         target = self.target(state)
         if state.points[rows_player] + rows_points >= target:
-            reasons.append(Reason(msg("%(side)s's columns are not counted: the rows counted first and won the game",
-                                      side=side_name(columns_player)), Rule.COLUMNS))
+            reasons.append(
+                Reason(
+                    msg(
+                        "%(side)s's columns are not counted: the rows counted first and won the game",
+                        side=side_name(columns_player),
+                    ),
+                    Rule.COLUMNS,
+                )
+            )
         else:
             columns_points, column_reasons = self._columns(record, columns_player)
             changes[columns_player] = columns_points
@@ -168,8 +209,17 @@ class TabletopCribbage(Race):
         new = state.evolve(points=added(state.points, changes))
         winner = self.reached(new)  # only one can be, as the game stops the moment one gets there
         if winner is not None:
-            reasons.append(Reason(msg("%(side)s reaches %(points)s and wins (game to %(target)s)",
-                                      side=side_name(winner), points=new.points[winner], target=target), Rule.END))
+            reasons.append(
+                Reason(
+                    msg(
+                        "%(side)s reaches %(points)s and wins (game to %(target)s)",
+                        side=side_name(winner),
+                        points=new.points[winner],
+                        target=target,
+                    ),
+                    Rule.END,
+                )
+            )
         return HandResult(new, changes, reasons, winner)
 
     def _rows(self, record: Mapping, player: int) -> tuple[int, list[Reason]]:
@@ -208,7 +258,7 @@ class TabletopCribbage(Race):
         if form is Form.CARDS:
             deck = [rank + suit for rank in "A23456789TJQK" for suit in "SHDC"]
             cards = rng.sample(deck, _LINES * _LINES)
-            return {"grid": [cards[row * _LINES:(row + 1) * _LINES] for row in range(_LINES)]}
+            return {"grid": [cards[row * _LINES : (row + 1) * _LINES] for row in range(_LINES)]}
         possible = [score for score in range(BEST_LINE + 1) if score not in NOT_LINE_SCORES]
         rows = [rng.choice(possible) for _ in range(_LINES)]
         columns = [rng.choice(possible) for _ in range(_LINES)]
@@ -221,42 +271,66 @@ def _counted(lines: list[list[str]], player: int, rows: bool) -> tuple[int, list
     """Lines of cards counted by the app (the rows, or the columns); one reason for the lines that scored."""
     counts = [count_line(line) for line in lines]
     total = sum(count.total for count in counts)
-    parts = [_line_text(rows, number, line, count.total, count.describe())
-             for number, (line, count) in enumerate(zip(lines, counts), start=1) if count.total]
+    parts = [
+        _line_text(rows, number, line, count.total, count.describe())
+        for number, (line, count) in enumerate(zip(lines, counts), start=1)
+        if count.total
+    ]
     side = side_name(player)
     if rows:
         detail = joined(parts, "; ") if parts else msg("no row scored")
-        return total, [Reason(msg("%(side)s's rows +%(total)s: %(detail)s", side=side, total=total, detail=detail),
-                              Rule.ROWS)]
+        return total, [
+            Reason(msg("%(side)s's rows +%(total)s: %(detail)s", side=side, total=total, detail=detail), Rule.ROWS)
+        ]
     detail = joined(parts, "; ") if parts else msg("no column scored")
-    return total, [Reason(msg("%(side)s's columns +%(total)s: %(detail)s", side=side, total=total, detail=detail),
-                          Rule.COLUMNS)]
+    return total, [
+        Reason(msg("%(side)s's columns +%(total)s: %(detail)s", side=side, total=total, detail=detail), Rule.COLUMNS)
+    ]
 
 
 def _line_text(rows: bool, number: int, line: list[str], total: int, how: str) -> Text:
-    """"row 2 5H 5D TC JS QH: 8 (fifteens 6, pairs 2)": one line that scored, its cards and its count."""
+    """ "row 2 5H 5D TC JS QH: 8 (fifteens 6, pairs 2)": one line that scored, its cards and its count."""
     values = {"number": number, "cards": " ".join(line), "total": total, "how": how}
     # Translators: Tabletop Cribbage: one line of the layout, its five cards, its score and what made it
-    return msg("row %(number)s %(cards)s: %(total)s (%(how)s)", **values) if rows else \
-        msg("column %(number)s %(cards)s: %(total)s (%(how)s)", **values)
+    return (
+        msg("row %(number)s %(cards)s: %(total)s (%(how)s)", **values)
+        if rows
+        else msg("column %(number)s %(cards)s: %(total)s (%(how)s)", **values)
+    )
 
 
 def _listed(scores: list[int], player: int, rows: bool) -> tuple[int, list[Reason]]:
     total = sum(scores)
     added = joined(scores, " + ")
     if rows:
-        return total, [Reason(msg("%(side)s's rows %(scores)s = +%(total)s", side=side_name(player), scores=added,
-                                  total=total), Rule.ROWS)]
-    return total, [Reason(msg("%(side)s's columns %(scores)s = +%(total)s", side=side_name(player), scores=added,
-                              total=total), Rule.COLUMNS)]
+        return total, [
+            Reason(
+                msg("%(side)s's rows %(scores)s = +%(total)s", side=side_name(player), scores=added, total=total),
+                Rule.ROWS,
+            )
+        ]
+    return total, [
+        Reason(
+            msg("%(side)s's columns %(scores)s = +%(total)s", side=side_name(player), scores=added, total=total),
+            Rule.COLUMNS,
+        )
+    ]
 
 
 def _totalled(total: int, player: int, rows: bool) -> tuple[int, list[Reason]]:
     if rows:
-        return total, [Reason(msg("%(side)s's rows, as totalled at the table: +%(total)s", side=side_name(player),
-                                  total=total), Rule.ROWS)]
-    return total, [Reason(msg("%(side)s's columns, as totalled at the table: +%(total)s", side=side_name(player),
-                              total=total), Rule.COLUMNS)]
+        return total, [
+            Reason(
+                msg("%(side)s's rows, as totalled at the table: +%(total)s", side=side_name(player), total=total),
+                Rule.ROWS,
+            )
+        ]
+    return total, [
+        Reason(
+            msg("%(side)s's columns, as totalled at the table: +%(total)s", side=side_name(player), total=total),
+            Rule.COLUMNS,
+        )
+    ]
 
 
 def _non_dealer(state: State) -> int:

@@ -38,8 +38,16 @@ class Text(str):
     plural: str | None
     number: int | None
 
-    def __new__(cls, english: str, kind: str, message: str, values: Mapping[str, Any] | None = None,
-                plural: str | None = None, number: int | None = None, stored: Mapping | None = None) -> Text:
+    def __new__(
+        cls,
+        english: str,
+        kind: str,
+        message: str,
+        values: Mapping[str, Any] | None = None,
+        plural: str | None = None,
+        number: int | None = None,
+        stored: Mapping | None = None,
+    ) -> Text:
         text = super().__new__(cls, english)
         text.kind, text.message, text.plural, text.number = kind, message, plural, number
         text._values = None if stored is not None else dict(values or {})
@@ -62,8 +70,14 @@ def _english(message: str, values: Mapping[str, Any]) -> str:
     return message % values if values else message
 
 
-def _english_of(kind: str, message: str, values: Mapping[str, Any], plural: str | None = None,
-                number: int | None = None, marked: bool = True) -> str:
+def _english_of(
+    kind: str,
+    message: str,
+    values: Mapping[str, Any],
+    plural: str | None = None,
+    number: int | None = None,
+    marked: bool = True,
+) -> str:
     """A text's English, made from what it is: every constructor below and `from_json` word it here."""
     if kind == COUNT:
         if message == "once" and number == 2:  # `times`: English says "twice"
@@ -85,8 +99,14 @@ def _english_of(kind: str, message: str, values: Mapping[str, Any], plural: str 
     return _english(message, values)
 
 
-def _made(kind: str, message: str, values: Mapping[str, Any] | None = None, plural: str | None = None,
-          number: int | None = None, marked: bool = True) -> Text:
+def _made(
+    kind: str,
+    message: str,
+    values: Mapping[str, Any] | None = None,
+    plural: str | None = None,
+    number: int | None = None,
+    marked: bool = True,
+) -> Text:
     values = values or {}
     return Text(_english_of(kind, message, values, plural, number, marked), kind, message, values, plural, number)
 
@@ -141,7 +161,7 @@ def capitalized(text: str) -> str:
 
 
 def times(number: int) -> Text:
-    """"once", "twice", "3 times"."""
+    """ "once", "twice", "3 times"."""
     return counted(number, "once", "%(num)s times")
 
 

@@ -77,26 +77,63 @@ class Toepen(Game):
     rules = Rule
     state_class = ToepenState
     options = (
-        Field("starting_tokens", "int", "Tokens each player starts with.",
-              default=_DEFAULT_TOKENS, min=1, max=_MOST_TOKENS, label="Starting tokens"),
-        Field("elimination", "bool",
-              "Players who run out drop out and the last one holding tokens wins (off: the first to run out loses).",
-              default=False),
-        Field("allow_debt", "bool",
-              "A player who owes more than they hold goes below 0 (off: they pay what they hold).",
-              default=False, label="Allow debt"),
+        Field(
+            "starting_tokens",
+            "int",
+            "Tokens each player starts with.",
+            default=_DEFAULT_TOKENS,
+            min=1,
+            max=_MOST_TOKENS,
+            label="Starting tokens",
+        ),
+        Field(
+            "elimination",
+            "bool",
+            "Players who run out drop out and the last one holding tokens wins (off: the first to run out loses).",
+            default=False,
+        ),
+        Field(
+            "allow_debt",
+            "bool",
+            "A player who owes more than they hold goes below 0 (off: they pay what they hold).",
+            default=False,
+            label="Allow debt",
+        ),
     )
     hand_fields = (
-        Field("winner", "seat", "Who won the last trick, or the knocker everybody else folded to.",
-              ask="Who won the hand?"),
-        Field("value", "int", "What the hand was worth at its end: 1 plus the number of knocks.",
-              default=1, min=1, max=_MOST_VALUE, label="Hand value"),
-        Field("folded_at", "per_side",
-              "For each player who folded, the value before the knock they folded to (what they pay); "
-              "0 for the others.",
-              default=None, min=0, max=_MOST_VALUE - 1, label="Folded at"),
-        Field("challenges_lost", "per_side", "Discard challenges each player lost in this hand (1 token each).",
-              default=None, min=0, max=_MOST_CHALLENGES_EACH, label="Challenges lost"),
+        Field(
+            "winner",
+            "seat",
+            "Who won the last trick, or the knocker everybody else folded to.",
+            ask="Who won the hand?",
+        ),
+        Field(
+            "value",
+            "int",
+            "What the hand was worth at its end: 1 plus the number of knocks.",
+            default=1,
+            min=1,
+            max=_MOST_VALUE,
+            label="Hand value",
+        ),
+        Field(
+            "folded_at",
+            "per_side",
+            "For each player who folded, the value before the knock they folded to (what they pay); 0 for the others.",
+            default=None,
+            min=0,
+            max=_MOST_VALUE - 1,
+            label="Folded at",
+        ),
+        Field(
+            "challenges_lost",
+            "per_side",
+            "Discard challenges each player lost in this hand (1 token each).",
+            default=None,
+            min=0,
+            max=_MOST_CHALLENGES_EACH,
+            label="Challenges lost",
+        ),
     )
 
     def start(self, table, options: Mapping) -> dict:
@@ -108,20 +145,29 @@ class Toepen(Game):
         winner, value = record["winner"], self.value(record, "value")
         self._check_players_out(state, winner, folded, lost)
         if folded[winner]:
-            raise RecordError(msg("%(side)s won the hand, so did not fold: their fold must be 0.",
-                                  side=side_name(winner)), "folded_at")
+            raise RecordError(
+                msg("%(side)s won the hand, so did not fold: their fold must be 0.", side=side_name(winner)),
+                "folded_at",
+            )
         for seat, paid in enumerate(folded):
             if paid >= value:
                 raise RecordError(
-                    msg("%(side)s folded to a knock, so paid less than the final value %(value)s.",
-                        side=side_name(seat), value=value), "folded_at"
+                    msg(
+                        "%(side)s folded to a knock, so paid less than the final value %(value)s.",
+                        side=side_name(seat),
+                        value=value,
+                    ),
+                    "folded_at",
                 )
         allowed = _DISCARD_LIMIT - len(self.seats_in(state))
         if sum(lost) > allowed:
             raise RecordError(
-                msg("At most %(allowed)s discard challenges can be lost in a hand with these players "
-                    "(one per discard, and the stock allows %(allowed)s discards).", allowed=allowed),
-                "challenges_lost"
+                msg(
+                    "At most %(allowed)s discard challenges can be lost in a hand with these players "
+                    "(one per discard, and the stock allows %(allowed)s discards).",
+                    allowed=allowed,
+                ),
+                "challenges_lost",
             )
         self._check_knock_limit(state, value, folded, lost)
 
@@ -134,8 +180,9 @@ class Toepen(Game):
             if folded[seat]:
                 raise RecordError(msg("%(side)s is out of the match and did not fold.", side=name), "folded_at")
             if lost[seat]:
-                raise RecordError(msg("%(side)s is out of the match and lost no challenge.", side=name),
-                                  "challenges_lost")
+                raise RecordError(
+                    msg("%(side)s is out of the match and lost no challenge.", side=name), "challenges_lost"
+                )
 
     def _check_knock_limit(self, state: ToepenState, value: int, folded: list[int], lost: list[int]) -> None:
         """S3:128, ruling 3: the last knocker stayed in and could cover the value they knocked to."""
@@ -144,9 +191,12 @@ class Toepen(Game):
         stayed = [seat for seat in self.seats_in(state) if not folded[seat]]
         if not any(state.tokens[seat] - lost[seat] >= value for seat in stayed):
             raise RecordError(
-                counted(value, "Nobody who stayed in held %(num)s token, so nobody could knock the hand up to %(num)s.",
-                        "Nobody who stayed in held %(num)s tokens, so nobody could knock the hand up to %(num)s."),
-                "value"
+                counted(
+                    value,
+                    "Nobody who stayed in held %(num)s token, so nobody could knock the hand up to %(num)s.",
+                    "Nobody who stayed in held %(num)s tokens, so nobody could knock the hand up to %(num)s.",
+                ),
+                "value",
             )
 
     def _folded(self, state: State, record: Mapping) -> list[int]:
@@ -166,42 +216,64 @@ class Toepen(Game):
             paid = owed if debt else min(owed, state.tokens[seat])
             reasons += why
             if paid < owed:
-                reasons.append(Reason(counted(state.tokens[seat], "%(side)s had only %(num)s token: pays %(paid)s of %(owed)s",
-                                              "%(side)s had only %(num)s tokens: pays %(paid)s of %(owed)s",
-                                              side=side_name(seat), paid=paid, owed=owed), Rule.BROKE))
+                reasons.append(
+                    Reason(
+                        counted(
+                            state.tokens[seat],
+                            "%(side)s had only %(num)s token: pays %(paid)s of %(owed)s",
+                            "%(side)s had only %(num)s tokens: pays %(paid)s of %(owed)s",
+                            side=side_name(seat),
+                            paid=paid,
+                            owed=owed,
+                        ),
+                        Rule.BROKE,
+                    )
+                )
             changes.append(-paid)
         tokens = added(state.tokens, changes)
-        newly_out = tuple(seat for seat in range(state.table.players)
-                          if tokens[seat] <= 0 and seat not in state.out)
+        newly_out = tuple(seat for seat in range(state.table.players) if tokens[seat] <= 0 and seat not in state.out)
         after = state.evolve(tokens=tokens, out=state.out + newly_out, last_out=newly_out)
         reasons += self._end_reasons(after, newly_out)
         return HandResult(after, changes, reasons)
 
-    def _owed(self, state: ToepenState, seat: int, winner: int, value: int, folded: int,
-              lost: int) -> tuple[int, list[Reason]]:
+    def _owed(
+        self, state: ToepenState, seat: int, winner: int, value: int, folded: int, lost: int
+    ) -> tuple[int, list[Reason]]:
         """What one player owes for the hand, and why."""
         if seat in self.seats_out(state):
             return 0, []
         name = side_name(seat)
         reasons = []
         if lost:
-            reasons.append(Reason(counted(lost, "%(side)s lost %(num)s discard challenge: -%(num)s",
-                                          "%(side)s lost %(num)s discard challenges: -%(num)s", side=name),
-                                  Rule.CHALLENGES))
+            reasons.append(
+                Reason(
+                    counted(
+                        lost,
+                        "%(side)s lost %(num)s discard challenge: -%(num)s",
+                        "%(side)s lost %(num)s discard challenges: -%(num)s",
+                        side=name,
+                    ),
+                    Rule.CHALLENGES,
+                )
+            )
         if folded:
-            reasons.append(Reason(msg("%(side)s folded at %(value)s: -%(value)s", side=name, value=folded),
-                                  Rule.FOLDING))
+            reasons.append(
+                Reason(msg("%(side)s folded at %(value)s: -%(value)s", side=name, value=folded), Rule.FOLDING)
+            )
             return lost + folded, reasons
         if seat == winner:
             reasons.append(Reason(msg("%(side)s won the hand: pays nothing", side=name), Rule.LAST_TRICK))
             return lost, reasons
-        reasons.append(Reason(msg("%(side)s stayed in and lost the hand worth %(value)s: -%(value)s",
-                                  side=name, value=value), Rule.LAST_TRICK))
+        reasons.append(
+            Reason(
+                msg("%(side)s stayed in and lost the hand worth %(value)s: -%(value)s", side=name, value=value),
+                Rule.LAST_TRICK,
+            )
+        )
         return lost + value, reasons
 
     def _end_reasons(self, after: ToepenState, newly_out: tuple[int, ...]) -> list[Reason]:
-        reasons = [Reason(msg("%(side)s has run out of tokens", side=side_name(seat)), Rule.OUT)
-                   for seat in newly_out]
+        reasons = [Reason(msg("%(side)s has run out of tokens", side=side_name(seat)), Rule.OUT) for seat in newly_out]
         result = self.result(after)
         if newly_out and result.over:
             reasons.append(Reason(result.headline, Rule.OUT))
@@ -227,19 +299,32 @@ class Toepen(Game):
         out = state.out
         if not state.options["elimination"]:
             if out:  # S3:132, ruling 4: a loser, no winner
-                headline = counted(len(out), "%(who)s runs out of tokens and loses", "%(who)s run out of tokens and lose",
-                                   who=names(out))
+                headline = counted(
+                    len(out),
+                    "%(who)s runs out of tokens and loses",
+                    "%(who)s run out of tokens and lose",
+                    who=names(out),
+                )
                 return Result(True, None, headline, losers=out, out=out)
             return Result(False, None, self._standing(state))
         holding = self.seats_in(state)
         if len(holding) == 1:  # S3:134
             winner = holding[0]
-            return Result(True, winner, msg("%(side)s is the last player holding tokens and wins",
-                                            side=side_name(winner)), out=out)
+            return Result(
+                True,
+                winner,
+                msg("%(side)s is the last player holding tokens and wins", side=side_name(winner)),
+                out=out,
+            )
         if not holding:  # ruling 4: the last players ran out together; the earlier ones lost
             last = state.last_out
-            return Result(True, None, msg("%(who)s ran out together: nobody is left holding tokens", who=names(last)),
-                          losers=tuple(seat for seat in out if seat not in last), out=out)
+            return Result(
+                True,
+                None,
+                msg("%(who)s ran out together: nobody is left holding tokens", who=names(last)),
+                losers=tuple(seat for seat in out if seat not in last),
+                out=out,
+            )
         return Result(False, None, self._standing(state), out=out)
 
     def _standing(self, state: ToepenState) -> Text:
@@ -252,8 +337,10 @@ class Toepen(Game):
     def board(self, state: ToepenState) -> Board:
         # Translators: Toepen, a flag on a player's corner of the scoreboard: they ran out of tokens.
         out = msg("Out")
-        sides = tuple(SideBoard(held, self.unit, flag=out if seat in state.out else None)
-                      for seat, held in enumerate(state.tokens))
+        sides = tuple(
+            SideBoard(held, self.unit, flag=out if seat in state.out else None)
+            for seat, held in enumerate(state.tokens)
+        )
         return dataclasses.replace(super().board(state), sides=sides, turn=(("Deals", state.dealer),))
 
     # Tokens only ever leave a player's stack (nobody receives them): a hand's change is what it cost.

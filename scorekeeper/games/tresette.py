@@ -128,8 +128,14 @@ def count_cards(cards: list[str]) -> tuple[int, int]:
 
 
 def _meld_field(meld: Meld) -> Field:
-    return Field(meld.name, "side", f"The side that declared {meld.label} ({meld.points} points).",
-                 default=None, nullable=True, label=meld.label.capitalize())
+    return Field(
+        meld.name,
+        "side",
+        f"The side that declared {meld.label} ({meld.points} points).",
+        default=None,
+        nullable=True,
+        label=meld.label.capitalize(),
+    )
 
 
 # -- what the table counts over a match (the statistics, declared beside the board) -------------------
@@ -151,21 +157,54 @@ class Tresette(Race):
     state_class = TresetteState
     options = (
         Field("target", "int", "Points that win the game.", default=_TARGET, min=1, max=1000),
-        Field.choice("equal_at_target",
-                     "Both sides at or above the target with equal totals: play another hand, or call it a draw.",
-                     Equal, default=Equal.PLAY_ON, label="Equal at the target"),
+        Field.choice(
+            "equal_at_target",
+            "Both sides at or above the target with equal totals: play another hand, or call it a draw.",
+            Equal,
+            default=Equal.PLAY_ON,
+            label="Equal at the target",
+        ),
     )
     hand_fields = (
-        Field("aces", "per_side", "Aces each side took in tricks; they add up to 4.",
-              min=0, max=_ACES, total=_ACES, total_in="the pack", ask="Aces taken"),
-        Field("figures", "per_side", "2s, 3s, kings, queens and jacks each side took in tricks; they add up to 20.",
-              min=0, max=_FIGURES, total=_FIGURES, total_in="the pack", ask="Figures taken (2, 3, K, Q, J)"),
-        Field("cards", "cards",
-              "Instead of the counts: the cards each side took (every ace, 2, 3, K, Q, J once; 4s to 7s optional).",
-              default=None, nullable=True, size=0, ranks=DECK_RANKS, label="Cards taken"),
+        Field(
+            "aces",
+            "per_side",
+            "Aces each side took in tricks; they add up to 4.",
+            min=0,
+            max=_ACES,
+            total=_ACES,
+            total_in="the pack",
+            ask="Aces taken",
+        ),
+        Field(
+            "figures",
+            "per_side",
+            "2s, 3s, kings, queens and jacks each side took in tricks; they add up to 20.",
+            min=0,
+            max=_FIGURES,
+            total=_FIGURES,
+            total_in="the pack",
+            ask="Figures taken (2, 3, K, Q, J)",
+        ),
+        Field(
+            "cards",
+            "cards",
+            "Instead of the counts: the cards each side took (every ace, 2, 3, K, Q, J once; 4s to 7s optional).",
+            default=None,
+            nullable=True,
+            size=0,
+            ranks=DECK_RANKS,
+            label="Cards taken",
+        ),
         Field("last_trick", "side", "The side that took the last trick.", ask="Who took the last trick?"),
-        Field("melds", "group", "The melds declared, each with the side that held it; most hands have none.",
-              default=None, nullable=True, fields=tuple(_meld_field(meld) for meld in MELDS)),
+        Field(
+            "melds",
+            "group",
+            "The melds declared, each with the side that held it; most hands have none.",
+            default=None,
+            nullable=True,
+            fields=tuple(_meld_field(meld) for meld in MELDS),
+        ),
     )
     record_forms = (
         RecordForm("counts", ("aces", "figures"), "the aces and figures each side took"),
@@ -187,15 +226,20 @@ class Tresette(Race):
         reasons: list[Reason] = []
         for meld, side in melds:
             changes[side] += meld.points
-            reasons.append(Reason(msg("%(side)s: %(meld)s: %(points)s", side=side_name(side), meld=meld.said,
-                                      points=meld.points), Rule.MELDS))
+            reasons.append(
+                Reason(
+                    msg("%(side)s: %(meld)s: %(points)s", side=side_name(side), meld=meld.said, points=meld.points),
+                    Rule.MELDS,
+                )
+            )
         for side in (0, 1):
             points = aces[side] + figures[side] // _FIGURES_PER_POINT
             changes[side] += points
             reasons.append(Reason(_captured_text(side, aces[side], figures[side], points, from_cards), Rule.CAPTURED))
         changes[last] += _LAST_TRICK
-        reasons.append(Reason(msg("%(side)s: last trick: %(points)s", side=side_name(last), points=_LAST_TRICK),
-                              Rule.LAST_TRICK))
+        reasons.append(
+            Reason(msg("%(side)s: last trick: %(points)s", side=side_name(last), points=_LAST_TRICK), Rule.LAST_TRICK)
+        )
         reasons.append(Reason(_eleven_text(sum(meld.points for meld, _ in melds)), Rule.ELEVEN))
         new = state.evolve(points=added(state.points, changes))
         standing = self.result(new)
@@ -214,12 +258,16 @@ class Tresette(Race):
             leader = 0 if first > second else 1
             return Result(True, leader, wins(leader, state.points, "game"))
         if state.options["equal_at_target"] == Equal.DRAW:
-            return Result(True, None, msg("Draw: both sides reach %(target)s with %(points)s", target=target, points=first))
+            return Result(
+                True, None, msg("Draw: both sides reach %(target)s with %(points)s", target=target, points=first)
+            )
         return Result(False, None, msg("Level at %(points)s, past %(target)s: play on", points=first, target=target))
 
     def board(self, state: TresetteState) -> Board:
-        lines = (msg("First to %(target)s", target=self.target(state)),
-                 msg("Every hand: %(points)s from cards and last trick, plus melds", points=_HAND_POINTS))
+        lines = (
+            msg("First to %(target)s", target=self.target(state)),
+            msg("Every hand: %(points)s from cards and last trick, plus melds", points=_HAND_POINTS),
+        )
         turn = (("Deals", state.dealer), ("Leads", state.table.next_seat(state.dealer)))
         return dataclasses.replace(super().board(state), lines=lines, turn=turn)
 
@@ -252,12 +300,19 @@ def _captured(record: Mapping) -> tuple[list[int], list[int], bool]:
 
 def _captured_text(side: int, aces: int, figures: int, points: int, from_cards: bool) -> Text:
     lost = figures % _FIGURES_PER_POINT
-    values = {"side": side_name(side), "aces": counted(aces, "%(num)s ace", "%(num)s aces"),
-              "threes": figures // _FIGURES_PER_POINT, "figures": counted(figures, "%(num)s figure", "%(num)s figures"),
-              "points": points}
+    values = {
+        "side": side_name(side),
+        "aces": counted(aces, "%(num)s ace", "%(num)s aces"),
+        "threes": figures // _FIGURES_PER_POINT,
+        "figures": counted(figures, "%(num)s figure", "%(num)s figures"),
+        "points": points,
+    }
     if lost and from_cards:
-        return msg("%(side)s: %(aces)s + %(threes)s for %(figures)s (%(lost)s lost) = %(points)s, counted from the cards",
-                   lost=lost, **values)
+        return msg(
+            "%(side)s: %(aces)s + %(threes)s for %(figures)s (%(lost)s lost) = %(points)s, counted from the cards",
+            lost=lost,
+            **values,
+        )
     if lost:
         return msg("%(side)s: %(aces)s + %(threes)s for %(figures)s (%(lost)s lost) = %(points)s", lost=lost, **values)
     if from_cards:
@@ -267,8 +322,11 @@ def _captured_text(side: int, aces: int, figures: int, points: int, from_cards: 
 
 def _eleven_text(meld_points: int) -> Text:
     if meld_points:
-        return msg("cards and last trick: %(points)s in all, as every hand; melds %(melds)s more",
-                   points=_HAND_POINTS, melds=meld_points)
+        return msg(
+            "cards and last trick: %(points)s in all, as every hand; melds %(melds)s more",
+            points=_HAND_POINTS,
+            melds=meld_points,
+        )
     return msg("cards and last trick: %(points)s in all, as every hand", points=_HAND_POINTS)
 
 
@@ -283,10 +341,12 @@ def _check_counting_cards(cards: list[list[str]]) -> None:
     taken = {card for pile in cards for card in pile}
     missing = [card for card in _COUNTING_CARDS if card not in taken]
     if missing:
-        message = counted(len(missing),
-                          "Cards taken must include every ace, 2, 3, king, queen and jack once; %(cards)s is missing.",
-                          "Cards taken must include every ace, 2, 3, king, queen and jack once; %(cards)s are missing.",
-                          cards=joined(missing, " "))
+        message = counted(
+            len(missing),
+            "Cards taken must include every ace, 2, 3, king, queen and jack once; %(cards)s is missing.",
+            "Cards taken must include every ace, 2, 3, king, queen and jack once; %(cards)s are missing.",
+            cards=joined(missing, " "),
+        )
         raise RecordError(message, "cards")
 
 
@@ -295,15 +355,23 @@ def _check_melds(melds: list[tuple[Meld, int]]) -> None:
     held = {meld.name: side for meld, side in melds}
     for word, rank in _MELD_RANKS.items():
         if f"four_{word}" in held and f"three_{word}" in held:
-            message = msg("Melds: %(four)s and %(three)s cannot both be held "
-                          "(there are only four, and a player with four declares four).",
-                          four=_MELD_BY_NAME[f"four_{word}"].said, three=_MELD_BY_NAME[f"three_{word}"].said)
+            message = msg(
+                "Melds: %(four)s and %(three)s cannot both be held "
+                "(there are only four, and a player with four declares four).",
+                four=_MELD_BY_NAME[f"four_{word}"].said,
+                three=_MELD_BY_NAME[f"three_{word}"].said,
+            )
             raise RecordError(message, f"melds.three_{word}")
         needs = [_need(melds, side, rank) for side in (0, 1)]
         if sum(needs) > _ACES:
-            message = msg("Melds: these need %(cards)s (%(side0)s %(need0)s, %(side1)s %(need1)s), "
-                          "and the deck has only four.", cards=_rank_cards(rank, sum(needs)),
-                          side0=side_name(0), need0=needs[0], side1=side_name(1), need1=needs[1])
+            message = msg(
+                "Melds: these need %(cards)s (%(side0)s %(need0)s, %(side1)s %(need1)s), and the deck has only four.",
+                cards=_rank_cards(rank, sum(needs)),
+                side0=side_name(0),
+                need0=needs[0],
+                side1=side_name(1),
+                need1=needs[1],
+            )
             raise RecordError(message, "melds")
 
 

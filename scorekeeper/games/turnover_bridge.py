@@ -124,23 +124,35 @@ class TurnoverBridge(Race):
         if winner is None:
             new = state.evolve(ties=state.ties + 1)
             if tricks is not None:
-                text = msg("tied %(first)s-%(second)s: no game to either; ties %(ties)s",
-                           first=tricks[0], second=tricks[1], ties=new.ties)
+                text = msg(
+                    "tied %(first)s-%(second)s: no game to either; ties %(ties)s",
+                    first=tricks[0],
+                    second=tricks[1],
+                    ties=new.ties,
+                )
             else:
                 text = msg("tied: no game to either; ties %(ties)s", ties=new.ties)
             return HandResult(new, [0] * _PLAYERS, [Reason(text, Rule.TIE)])
         changes = only(winner, 1, _PLAYERS)
         new = state.evolve(games=added(state.games, changes))
         if tricks is not None:
-            won = msg("%(side)s won the game %(first)s-%(second)s: +1 game", side=side_name(winner),
-                      first=tricks[0], second=tricks[1])
+            won = msg(
+                "%(side)s won the game %(first)s-%(second)s: +1 game",
+                side=side_name(winner),
+                first=tricks[0],
+                second=tricks[1],
+            )
         else:
             won = msg("%(side)s won the game: +1 game", side=side_name(winner))
         reasons = [Reason(won, Rule.GAME)]
         session_winner = self.reached(new)
         if session_winner is not None:
-            text = counted(new.games[session_winner], "%(side)s has %(num)s game and wins the session",
-                           "%(side)s has %(num)s games and wins the session", side=side_name(session_winner))
+            text = counted(
+                new.games[session_winner],
+                "%(side)s has %(num)s game and wins the session",
+                "%(side)s has %(num)s games and wins the session",
+                side=side_name(session_winner),
+            )
             reasons.append(Reason(text, Rule.END))
         return HandResult(new, changes, reasons, winner)
 
@@ -149,16 +161,31 @@ class TurnoverBridge(Race):
         games = state.games
         winner = self.winner(state, called)  # called: more games wins
         if winner is not None:
-            headline = counted(games[winner], "%(side)s wins the session %(num)s game to %(other)s",
-                               "%(side)s wins the session %(num)s games to %(other)s",
-                               side=side_name(winner), other=games[1 - winner])
+            headline = counted(
+                games[winner],
+                "%(side)s wins the session %(num)s game to %(other)s",
+                "%(side)s wins the session %(num)s games to %(other)s",
+                side=side_name(winner),
+                other=games[1 - winner],
+            )
             return Result(True, winner, headline)
         if called:
             if not games[0]:
                 return Result(True, None, msg("The session is a draw: no games won yet"))
-            return Result(True, None, counted(games[0], "The session is a draw: %(num)s game each",
-                                              "The session is a draw: %(num)s games each"))
-        return Result(False, None, lead_or_level(games, lambda n: counted(n, "%(num)s game", "%(num)s games"), nothing=msg("No games won yet")))
+            return Result(
+                True,
+                None,
+                counted(
+                    games[0], "The session is a draw: %(num)s game each", "The session is a draw: %(num)s games each"
+                ),
+            )
+        return Result(
+            False,
+            None,
+            lead_or_level(
+                games, lambda n: counted(n, "%(num)s game", "%(num)s games"), nothing=msg("No games won yet")
+            ),
+        )
 
     def board(self, state: TurnoverBridgeState) -> Board:
         target = self.target(state)
@@ -195,17 +222,26 @@ def _check_tricks(tricks: list[int]) -> None:
     """Ruling 23: a count describes a finished game, stopped at 14 or played out to 26."""
     total, most = sum(tricks), max(tricks)
     if total > _TRICKS:
-        raise RecordError(msg("Tricks add up to %(total)s: a game has only %(tricks)s.", total=total, tricks=_TRICKS),
-                          "tricks")
+        raise RecordError(
+            msg("Tricks add up to %(total)s: a game has only %(tricks)s.", total=total, tricks=_TRICKS), "tricks"
+        )
     if total == _TRICKS:
         return
     if most < _MAJORITY:
-        message = msg("Nobody has %(majority)s tricks and not all %(tricks)s were played: the game is not over.",
-                      majority=_MAJORITY, tricks=_TRICKS)
+        message = msg(
+            "Nobody has %(majority)s tricks and not all %(tricks)s were played: the game is not over.",
+            majority=_MAJORITY,
+            tricks=_TRICKS,
+        )
         raise RecordError(message, "tricks")
     if most > _MAJORITY:
-        message = msg("Play stops when a player reaches %(majority)s tricks: %(most)s is only possible if all "
-                      "%(tricks)s were played.", majority=_MAJORITY, most=most, tricks=_TRICKS)
+        message = msg(
+            "Play stops when a player reaches %(majority)s tricks: %(most)s is only possible if all "
+            "%(tricks)s were played.",
+            majority=_MAJORITY,
+            most=most,
+            tricks=_TRICKS,
+        )
         raise RecordError(message, "tricks")
 
 

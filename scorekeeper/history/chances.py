@@ -18,5 +18,9 @@ def match_chances(s) -> dict | None:
     sides = [[stories[seats[seat].player_id] for seat in s.table.seats_of(side)] for side in range(s.table.sides)]
     odds = chances([[(story.mu, story.sigma) for story in side] for side in sides])
     rated = sum(1 for story in stories.values() if story.number)
-    return {"sides": [{"names": " & ".join(names), "percent": round(100 * odd)} for names, odd in zip(s.sides, odds)],
-            "rated": rated, "players": len(seats), "game": s.game.name}
+    return {
+        "sides": [{"names": " & ".join(names), "percent": round(100 * odd)} for names, odd in zip(s.sides, odds)],
+        "rated": rated,
+        "players": len(seats),
+        "game": s.game.name,
+    }

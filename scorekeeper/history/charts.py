@@ -43,8 +43,7 @@ def _scale(points: Sequence[Point], series: Sequence[Sequence[float]], low: floa
 
 def _dates(points: Sequence[Point]) -> tuple[str, str]:
     """The first and last match's dates: "05 Mar 2026" (in Spanish "5 mar 2026")."""
-    return (shown_date(points[0].finished, "dd MMM y", "medium"),
-            shown_date(points[-1].finished, "dd MMM y", "medium"))
+    return (shown_date(points[0].finished, "dd MMM y", "medium"), shown_date(points[-1].finished, "dd MMM y", "medium"))
 
 
 def results(points: Sequence[Point]) -> Chart | None:

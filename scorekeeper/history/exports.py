@@ -24,8 +24,20 @@ from ..games.base import marked_sides
 from ..matches.present import SideNames
 from ..models import Hand, Match, Player, Seat
 
-COLUMNS = ["match", "game", "started", "status", "hand", "recorded", "side", "players", "change", "reasons", "record",
-           "note"]
+COLUMNS = [
+    "match",
+    "game",
+    "started",
+    "status",
+    "hand",
+    "recorded",
+    "side",
+    "players",
+    "change",
+    "reasons",
+    "record",
+    "note",
+]
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 BATCH = 50  # matches read at a time: what a stalled reader keeps in memory
 
@@ -71,17 +83,25 @@ def rows(selection: Selection) -> Iterator[list]:
 
 
 def _batch(ids: list[int]) -> Iterator[list]:
-    matches = db.session.execute(select(Match.id, Match.game, Match.created, Match.status, Match.state_version,
-                                        Match.version).where(Match.id.in_(ids)).order_by(Match.id)).all()
+    matches = db.session.execute(
+        select(Match.id, Match.game, Match.created, Match.status, Match.state_version, Match.version)
+        .where(Match.id.in_(ids))
+        .order_by(Match.id)
+    ).all()
     names: dict[int, list[tuple[str, int]]] = defaultdict(list)
     for match_id, name, side in db.session.execute(
-            select(Seat.match_id, Player.name, Seat.side).join(Player, Player.id == Seat.player_id)
-            .where(Seat.match_id.in_(ids)).order_by(Seat.match_id, Seat.position)):
+        select(Seat.match_id, Player.name, Seat.side)
+        .join(Player, Player.id == Seat.player_id)
+        .where(Seat.match_id.in_(ids))
+        .order_by(Seat.match_id, Seat.position)
+    ):
         names[match_id].append((name, side))
     hands: dict[int, list] = defaultdict(list)
-    for hand in db.session.execute(select(Hand.match_id, Hand.number, Hand.created, Hand.record, Hand.changes,
-                                          Hand.reasons, Hand.note).where(Hand.match_id.in_(ids))
-                                   .order_by(Hand.match_id, Hand.number)):
+    for hand in db.session.execute(
+        select(Hand.match_id, Hand.number, Hand.created, Hand.record, Hand.changes, Hand.reasons, Hand.note)
+        .where(Hand.match_id.in_(ids))
+        .order_by(Hand.match_id, Hand.number)
+    ):
         hands[hand.match_id].append(hand)
     for match in matches:
         if match.game not in GAMES:
@@ -98,9 +118,20 @@ def _batch(ids: list[int]) -> Iterator[list]:
             reasons = "; ".join(named(entry[0]) for entry in hand.reasons or ())
             record = hand.record
             for side, change in enumerate(hand.changes):
-                yield [match.id, match.game, match.created.isoformat(), match.status, hand.number,
-                       hand.created.isoformat(), LETTERS[side], " & ".join(sides[side]), change, reasons, record,
-                       hand.note or ""]
+                yield [
+                    match.id,
+                    match.game,
+                    match.created.isoformat(),
+                    match.status,
+                    hand.number,
+                    hand.created.isoformat(),
+                    LETTERS[side],
+                    " & ".join(sides[side]),
+                    change,
+                    reasons,
+                    record,
+                    hand.note or "",
+                ]
 
 
 def _replayed(match_id: int) -> Iterator[list]:

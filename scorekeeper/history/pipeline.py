@@ -46,7 +46,7 @@ def run_held(session, calls: Sequence[Call] = ()) -> list[list[tuple] | None]:
     for (_, check), answer in zip(held, answers):
         if check is not None:
             check(answer)
-    return answers[len(held):]
+    return answers[len(held) :]
 
 
 @event.listens_for(Session, "before_commit")

@@ -46,17 +46,34 @@ class GameStory:
 @cache
 def _stories_statement():
     latest = aliased(RatedSeat)
-    last_place = (select(func.max(latest.place))
-                  .where(latest.player_id == PlayerTally.player_id, latest.game == PlayerTally.game)
-                  .scalar_subquery())
+    last_place = (
+        select(func.max(latest.place))
+        .where(latest.player_id == PlayerTally.player_id, latest.game == PlayerTally.game)
+        .scalar_subquery()
+    )
     story = [getattr(RatedSeat, name) for name in Story.COLUMNS]
-    return (select(PlayerTally.game, PlayerTally.won, PlayerTally.shared, PlayerTally.lost, PlayerTally.drawn,
-                   RatingBook.stale_from, *story)
-            .select_from(PlayerTally)
-            .outerjoin(RatedSeat, and_(RatedSeat.player_id == PlayerTally.player_id, RatedSeat.game == PlayerTally.game,
-                                       RatedSeat.place == last_place))
-            .outerjoin(RatingBook, RatingBook.game == PlayerTally.game)
-            .where(PlayerTally.player_id == bindparam("player")))
+    return (
+        select(
+            PlayerTally.game,
+            PlayerTally.won,
+            PlayerTally.shared,
+            PlayerTally.lost,
+            PlayerTally.drawn,
+            RatingBook.stale_from,
+            *story,
+        )
+        .select_from(PlayerTally)
+        .outerjoin(
+            RatedSeat,
+            and_(
+                RatedSeat.player_id == PlayerTally.player_id,
+                RatedSeat.game == PlayerTally.game,
+                RatedSeat.place == last_place,
+            ),
+        )
+        .outerjoin(RatingBook, RatingBook.game == PlayerTally.game)
+        .where(PlayerTally.player_id == bindparam("player"))
+    )
 
 
 def stories_of(player_id: int) -> dict[str, GameStory]:
@@ -66,8 +83,9 @@ def stories_of(player_id: int) -> dict[str, GameStory]:
         if not (row["won"] or row["shared"] or row["lost"] or row["drawn"]):
             continue  # a finish taken back: nothing to tell
         story = Story.of(row) if row["number"] is not None else None
-        found[row["game"]] = GameStory(row["game"], row["won"], row["shared"], row["lost"], row["drawn"], story,
-                                       row["stale_from"] is not None)
+        found[row["game"]] = GameStory(
+            row["game"], row["won"], row["shared"], row["lost"], row["drawn"], story, row["stale_from"] is not None
+        )
     return dict(sorted(found.items()))
 
 
@@ -85,11 +103,25 @@ class Point:
     finished: object
 
 
-_POINTS = (select(RatedSeat.number, RatedSeat.won, RatedSeat.shared, RatedSeat.lost, RatedSeat.drawn, RatedSeat.mu,
-                  RatedSeat.sigma, RatedSeat.finished)
-           .where(RatedSeat.player_id == bindparam("player"), RatedSeat.game == bindparam("game"),
-                  RatedSeat.number.in_(bindparam("numbers", expanding=True)))
-           .order_by(RatedSeat.number).limit(bindparam("limit", type_=Integer)))
+_POINTS = (
+    select(
+        RatedSeat.number,
+        RatedSeat.won,
+        RatedSeat.shared,
+        RatedSeat.lost,
+        RatedSeat.drawn,
+        RatedSeat.mu,
+        RatedSeat.sigma,
+        RatedSeat.finished,
+    )
+    .where(
+        RatedSeat.player_id == bindparam("player"),
+        RatedSeat.game == bindparam("game"),
+        RatedSeat.number.in_(bindparam("numbers", expanding=True)),
+    )
+    .order_by(RatedSeat.number)
+    .limit(bindparam("limit", type_=Integer))
+)
 
 
 def story_points(player_id: int, game: str, matches: int, points: int = CHART_POINTS) -> list[Point]:
@@ -97,10 +129,12 @@ def story_points(player_id: int, game: str, matches: int, points: int = CHART_PO
     first and the latest included (one index probe each)."""
     if matches < 1:
         return []
-    numbers = sorted({1 + round(i * (matches - 1) / (points - 1)) for i in range(points)} if matches > points
-                     else range(1, matches + 1))
-    found = db.session.execute(_POINTS, {"player": player_id, "game": game, "numbers": numbers,
-                                         "limit": len(numbers)})
+    numbers = sorted(
+        {1 + round(i * (matches - 1) / (points - 1)) for i in range(points)}
+        if matches > points
+        else range(1, matches + 1)
+    )
+    found = db.session.execute(_POINTS, {"player": player_id, "game": game, "numbers": numbers, "limit": len(numbers)})
     # While a game's stories are being worked out again, a number may be held twice for a moment: once each.
     return list({row.number: Point(*row) for row in found}.values())
 
@@ -126,9 +160,11 @@ class Pair:
         return self.partners - self.partners_won - self.partners_lost
 
 
-_PAIR = (select(PairTally.game, *(getattr(PairTally, name) for name in PAIR_COLUMNS))
-         .where(PairTally.player_id == bindparam("one"), PairTally.other_id == bindparam("other"))
-         .order_by(PairTally.game))
+_PAIR = (
+    select(PairTally.game, *(getattr(PairTally, name) for name in PAIR_COLUMNS))
+    .where(PairTally.player_id == bindparam("one"), PairTally.other_id == bindparam("other"))
+    .order_by(PairTally.game)
+)
 
 
 def pair(one: int, other: int) -> list[Pair]:
@@ -137,12 +173,15 @@ def pair(one: int, other: int) -> list[Pair]:
     return [row for row in rows if row.partners or row.against]
 
 
-_TOGETHER = (select(PairTally.other_id, Player.name, func.sum(PairTally.partners + PairTally.against).label("matches"))
-             .join(Player, Player.id == PairTally.other_id)
-             .where(PairTally.player_id == bindparam("player"))
-             .group_by(PairTally.other_id, Player.name)
-             .having(func.sum(PairTally.partners + PairTally.against) > 0)
-             .order_by(text("matches DESC"), Player.name).limit(bindparam("limit", type_=Integer)))
+_TOGETHER = (
+    select(PairTally.other_id, Player.name, func.sum(PairTally.partners + PairTally.against).label("matches"))
+    .join(Player, Player.id == PairTally.other_id)
+    .where(PairTally.player_id == bindparam("player"))
+    .group_by(PairTally.other_id, Player.name)
+    .having(func.sum(PairTally.partners + PairTally.against) > 0)
+    .order_by(text("matches DESC"), Player.name)
+    .limit(bindparam("limit", type_=Integer))
+)
 
 
 def played_with(player_id: int, limit: int) -> list[tuple[int, str, int]]:
@@ -157,9 +196,13 @@ def players(ids: list[int]) -> dict[int, str]:
 
 @cache
 def _together_statement(paged: bool):
-    query = (select(*SUMMARY).join(PairMatch, PairMatch.match_id == Match.id)
-             .where(PairMatch.player_id == bindparam("one"), PairMatch.other_id == bindparam("other"))
-             .order_by(PairMatch.match_id.desc()).limit(bindparam("limit", type_=Integer)))
+    query = (
+        select(*SUMMARY)
+        .join(PairMatch, PairMatch.match_id == Match.id)
+        .where(PairMatch.player_id == bindparam("one"), PairMatch.other_id == bindparam("other"))
+        .order_by(PairMatch.match_id.desc())
+        .limit(bindparam("limit", type_=Integer))
+    )
     return query.where(PairMatch.match_id < bindparam("before")) if paged else query
 
 
@@ -167,8 +210,12 @@ def matches_together(one: int, other: int, before: int | None, limit: int) -> li
     """The finished matches both players sat in, newest first (a keyset on the match id): one index
     range of their pair's, however many matches each played without the other."""
     low, high = sorted((one, other))
-    found = [MatchSummary(*row) for row in db.session.execute(
-        _together_statement(before is not None), {"one": low, "other": high, "before": before, "limit": limit})]
+    found = [
+        MatchSummary(*row)
+        for row in db.session.execute(
+            _together_statement(before is not None), {"one": low, "other": high, "before": before, "limit": limit}
+        )
+    ]
     summaries(found)
     return found
 
@@ -190,8 +237,9 @@ def nights_page(before: int | None, limit: int) -> list[tuple[int, int, str | No
     found = db.session.execute(walk, {"before": before or 99999999, "limit": limit}).scalars().all()
     if not found:
         return []
-    counted = dict(db.session.execute(select(Match.night, func.count()).where(Match.night.in_(found))
-                                      .group_by(Match.night)).all())
+    counted = dict(
+        db.session.execute(select(Match.night, func.count()).where(Match.night.in_(found)).group_by(Match.night)).all()
+    )
     names = dict(db.session.execute(select(Night.id, Night.name).where(Night.id.in_(found))).all())
     return [(night, counted.get(night, 0), names.get(night)) for night in found]
 
@@ -202,15 +250,23 @@ def night_name(night: int) -> str | None:
 
 @cache
 def _night_statement(paged: bool):
-    query = (select(*SUMMARY).where(Match.night == bindparam("night"))
-             .order_by(Match.id.desc()).limit(bindparam("limit", type_=Integer)))
+    query = (
+        select(*SUMMARY)
+        .where(Match.night == bindparam("night"))
+        .order_by(Match.id.desc())
+        .limit(bindparam("limit", type_=Integer))
+    )
     return query.where(Match.id < bindparam("before")) if paged else query
 
 
 def night_matches(night: int, before: int | None, limit: int) -> list[MatchSummary]:
     """A night's matches, newest first, a page at a time (a keyset on the id)."""
-    found = [MatchSummary(*row) for row in db.session.execute(
-        _night_statement(before is not None), {"night": night, "before": before, "limit": limit})]
+    found = [
+        MatchSummary(*row)
+        for row in db.session.execute(
+            _night_statement(before is not None), {"night": night, "before": before, "limit": limit}
+        )
+    ]
     summaries(found)
     return found
 
@@ -233,10 +289,13 @@ class Standing:
         return self.won + (self.shared + self.drawn) / 2
 
 
-_NIGHT_SEATS = (select(Seat.player_id, Player.name, Seat.game, Seat.outcome, func.count())
-                .join(Match, Match.id == Seat.match_id).join(Player, Player.id == Seat.player_id)
-                .where(Match.night == bindparam("night"))
-                .group_by(Seat.player_id, Player.name, Seat.game, Seat.outcome))
+_NIGHT_SEATS = (
+    select(Seat.player_id, Player.name, Seat.game, Seat.outcome, func.count())
+    .join(Match, Match.id == Seat.match_id)
+    .join(Player, Player.id == Seat.player_id)
+    .where(Match.night == bindparam("night"))
+    .group_by(Seat.player_id, Player.name, Seat.game, Seat.outcome)
+)
 
 
 def night_standings(night: int) -> list[Standing]:
@@ -252,8 +311,11 @@ def night_standings(night: int) -> list[Standing]:
     return sorted(table.values(), key=lambda s: (-s.points, -s.won, s.played, s.name.casefold()))
 
 
-_LIVE = (select(Match.id, Match.version, Match.status, Match.updated).where(Match.night == bindparam("night"))
-         .order_by(Match.id))
+_LIVE = (
+    select(Match.id, Match.version, Match.status, Match.updated)
+    .where(Match.night == bindparam("night"))
+    .order_by(Match.id)
+)
 
 
 @dataclass
@@ -274,10 +336,15 @@ def night_versions(night: int) -> dict[int, int]:
     return {row.id: row.version for row in night_rows(night)}
 
 
-_STATES = (select(Match.id, Match.game, Match.version, Match.state, Match.state_version)
-           .where(Match.id.in_(bindparam("ids", expanding=True))))
-_SEATED = (select(Seat.match_id, Player.name, Seat.side).join(Player, Player.id == Seat.player_id)
-           .where(Seat.match_id.in_(bindparam("ids", expanding=True))).order_by(Seat.match_id, Seat.position))
+_STATES = select(Match.id, Match.game, Match.version, Match.state, Match.state_version).where(
+    Match.id.in_(bindparam("ids", expanding=True))
+)
+_SEATED = (
+    select(Seat.match_id, Player.name, Seat.side)
+    .join(Player, Player.id == Seat.player_id)
+    .where(Seat.match_id.in_(bindparam("ids", expanding=True)))
+    .order_by(Seat.match_id, Seat.position)
+)
 
 
 @dataclass
@@ -297,9 +364,17 @@ def in_play(ids: list[int]) -> list[InPlay]:
     if not ids:
         return []
     rows = {row.id: row for row in db.session.execute(_STATES, {"ids": ids})}
-    found = {match_id: InPlay(match_id, rows[match_id].game,
-                              rows[match_id].state if rows[match_id].state_version == rows[match_id].version else None,
-                              [], []) for match_id in ids if match_id in rows}
+    found = {
+        match_id: InPlay(
+            match_id,
+            rows[match_id].game,
+            rows[match_id].state if rows[match_id].state_version == rows[match_id].version else None,
+            [],
+            [],
+        )
+        for match_id in ids
+        if match_id in rows
+    }
     for match_id, name, side in db.session.execute(_SEATED, {"ids": list(found)}):
         found[match_id].names.append(name)
         found[match_id].sides.append(side)

@@ -62,8 +62,19 @@ class SeatFigures:
     games_lost: int
     figures: Mapping[str, int] = field(default_factory=dict)
 
-    INPUTS = ("position", "player_id", "side", "rank", "outcome", "hands", "hand_total", "best_hand",
-              "games_won", "games_lost", "figures")
+    INPUTS = (
+        "position",
+        "player_id",
+        "side",
+        "rank",
+        "outcome",
+        "hands",
+        "hand_total",
+        "best_hand",
+        "games_won",
+        "games_lost",
+        "figures",
+    )
 
     def as_row(self) -> dict[str, Any]:
         return {name: (dict(self.figures) if name == "figures" else getattr(self, name)) for name in self.INPUTS}
@@ -104,11 +115,26 @@ def seat_figures(game, finished: Finished, seats: Iterable[tuple[int, int, int]]
         if hand.game_winner is not None:
             for side in range(sides):
                 (won if side == hand.game_winner else lost)[side] += 1
-    own = [{stat.key: value for stat in declared(game) if (value := stat.count(finished, side)) is not None}
-           for side in range(sides)]
-    return [SeatFigures(position, player, side, placed[side], finished.result.outcome(side), len(finished.hands),
-                        totals[side], bests[side], won[side], lost[side], own[side])
-            for position, player, side in seats]
+    own = [
+        {stat.key: value for stat in declared(game) if (value := stat.count(finished, side)) is not None}
+        for side in range(sides)
+    ]
+    return [
+        SeatFigures(
+            position,
+            player,
+            side,
+            placed[side],
+            finished.result.outcome(side),
+            len(finished.hands),
+            totals[side],
+            bests[side],
+            won[side],
+            lost[side],
+            own[side],
+        )
+        for position, player, side in seats
+    ]
 
 
 # -- a player's story after each match ------------------------------------------------------------------
@@ -134,8 +160,23 @@ class Story:
     all_games_lost: int = 0
     kept: Mapping[str, list] = field(default_factory=dict)  # key -> [kept value, matches counted]
 
-    COLUMNS = ("number", "won", "shared", "lost", "drawn", "streak", "best_streak", "mu", "sigma", "all_hands",
-               "all_total", "all_best", "all_games_won", "all_games_lost", "kept")
+    COLUMNS = (
+        "number",
+        "won",
+        "shared",
+        "lost",
+        "drawn",
+        "streak",
+        "best_streak",
+        "mu",
+        "sigma",
+        "all_hands",
+        "all_total",
+        "all_best",
+        "all_games_won",
+        "all_games_lost",
+        "kept",
+    )
 
     @classmethod
     def of(cls, row: Any) -> Story:
@@ -146,20 +187,32 @@ class Story:
     def as_row(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in self.COLUMNS}
 
-    def after(self, seat: SeatFigures, rating: tuple[float, float], statistics: Sequence[Statistic],
-              lowest: bool) -> Story:
+    def after(
+        self, seat: SeatFigures, rating: tuple[float, float], statistics: Sequence[Statistic], lowest: bool
+    ) -> Story:
         """The story after one more match, `rating` the player's new (mu, sigma)."""
         streak = self.streak + 1 if seat.outcome in WINS else 0
         counts = {outcome: getattr(self, outcome) + (seat.outcome == outcome) for outcome in (WON, SHARED, LOST, DRAWN)}
         best = self.all_best
         if seat.best_hand is not None:
-            best = seat.best_hand if best is None else (min(best, seat.best_hand) if lowest else max(best, seat.best_hand))
-        return replace(self, number=self.number + 1, **counts, streak=streak,
-                       best_streak=max(self.best_streak, streak), mu=rating[0], sigma=rating[1],
-                       all_hands=self.all_hands + seat.hands, all_total=self.all_total + seat.hand_total,
-                       all_best=best, all_games_won=self.all_games_won + seat.games_won,
-                       all_games_lost=self.all_games_lost + seat.games_lost,
-                       kept=kept_after(self.kept, seat.figures, statistics))
+            best = (
+                seat.best_hand if best is None else (min(best, seat.best_hand) if lowest else max(best, seat.best_hand))
+            )
+        return replace(
+            self,
+            number=self.number + 1,
+            **counts,
+            streak=streak,
+            best_streak=max(self.best_streak, streak),
+            mu=rating[0],
+            sigma=rating[1],
+            all_hands=self.all_hands + seat.hands,
+            all_total=self.all_total + seat.hand_total,
+            all_best=best,
+            all_games_won=self.all_games_won + seat.games_won,
+            all_games_lost=self.all_games_lost + seat.games_lost,
+            kept=kept_after(self.kept, seat.figures, statistics),
+        )
 
     @property
     def average_hand(self) -> float | None:
@@ -201,8 +254,12 @@ def shown_statistics(statistics: Sequence[Statistic], kept: Mapping[str, list]) 
         held, count = kept[stat.key]
         if stat.keep == TOTAL:
             # Translators: a player's total of a figure in one game, and its average per match played
-            shown.append((stat.label, _("%(total)s (%(average)s a match)", total=_number(held),
-                                        average=_number(held / count, "0.0"))))
+            shown.append(
+                (
+                    stat.label,
+                    _("%(total)s (%(average)s a match)", total=_number(held), average=_number(held / count, "0.0")),
+                )
+            )
         elif stat.keep == AVERAGE:
             # Translators: a player's average of a figure per match played
             shown.append((stat.label, _("%(average)s a match", average=_number(held / count, "0.0"))))
@@ -221,19 +278,24 @@ def rate(seats: Sequence[SeatFigures], before: Mapping[int, Story]) -> dict[int,
     teams = [[seat for seat in seats if seat.side == side] for side in sides]
     if len(teams) < 2:  # nobody to be rated against
         return {seat.player_id: (before[seat.player_id].mu, before[seat.player_id].sigma) for seat in seats}
-    ratings = [[MODEL.rating(mu=before[seat.player_id].mu, sigma=before[seat.player_id].sigma) for seat in team]
-               for team in teams]
+    ratings = [
+        [MODEL.rating(mu=before[seat.player_id].mu, sigma=before[seat.player_id].sigma) for seat in team]
+        for team in teams
+    ]
     rated = MODEL.rate(ratings, ranks=[team[0].rank for team in teams])
-    return {seat.player_id: (new.mu, new.sigma) for team, new_team in zip(teams, rated)
-            for seat, new in zip(team, new_team)}
+    return {
+        seat.player_id: (new.mu, new.sigma) for team, new_team in zip(teams, rated) for seat, new in zip(team, new_team)
+    }
 
 
-def fold(seats: Sequence[SeatFigures], before: Mapping[int, Story], statistics: Sequence[Statistic],
-         lowest: bool) -> dict[int, Story]:
+def fold(
+    seats: Sequence[SeatFigures], before: Mapping[int, Story], statistics: Sequence[Statistic], lowest: bool
+) -> dict[int, Story]:
     """Each player's story after the match whose seats are `seats`."""
     rated = rate(seats, before)
-    return {seat.player_id: before[seat.player_id].after(seat, rated[seat.player_id], statistics, lowest)
-            for seat in seats}
+    return {
+        seat.player_id: before[seat.player_id].after(seat, rated[seat.player_id], statistics, lowest) for seat in seats
+    }
 
 
 def chances(sides: Sequence[Sequence[tuple[float, float]]]) -> list[float]:
@@ -260,7 +322,11 @@ def pair_counts(seats: Sequence[SeatFigures]) -> dict[tuple[int, int], dict[str,
             if one is other:
                 continue
             if one.side == other.side:
-                row = {"partners": 1, "partners_won": int(one.outcome in WINS), "partners_lost": int(one.outcome == LOST)}
+                row = {
+                    "partners": 1,
+                    "partners_won": int(one.outcome in WINS),
+                    "partners_lost": int(one.outcome == LOST),
+                }
             else:
                 row = {"against": 1, "ahead": int(one.rank < other.rank), "behind": int(one.rank > other.rank)}
             counts[one.player_id, other.player_id] = {name: row.get(name, 0) for name in PAIR_COLUMNS}

@@ -60,7 +60,13 @@ class _StoredHand:
     __slots__ = ("number", "record", "changes", "game_winner", "_hands")
 
     def __init__(self, number, record, changes, game_winner, hands):
-        self.number, self.record, self.changes, self.game_winner, self._hands = number, record, changes, game_winner, hands
+        self.number, self.record, self.changes, self.game_winner, self._hands = (
+            number,
+            record,
+            changes,
+            game_winner,
+            hands,
+        )
 
     @property
     def state(self):
@@ -92,8 +98,11 @@ class _StoredHands(Sequence):
         return decode_state(self.states[number])
 
 
-_HANDS = (select(Hand.number, Hand.record, Hand.changes, Hand.game_winner).where(Hand.match_id == bindparam("match_id"))
-          .order_by(Hand.number))
+_HANDS = (
+    select(Hand.number, Hand.record, Hand.changes, Hand.game_winner)
+    .where(Hand.match_id == bindparam("match_id"))
+    .order_by(Hand.number)
+)
 _STATES = select(Hand.number, Hand.state).where(Hand.match_id == bindparam("match_id"))
 _HANDS_AND_STATES = _HANDS.add_columns(Hand.state)
 # The games whose statistics have read the state after each hand in this process: from then on their
@@ -112,7 +121,12 @@ class _ReplayedHand:
 
     def __init__(self, number, record, result):
         self.number, self.record, self.changes, self.game_winner, self.state = (
-            number, record, list(result.changes), result.game_winner, result.state)
+            number,
+            record,
+            list(result.changes),
+            result.game_winner,
+            result.state,
+        )
 
 
 def _replayed_in_full(scored) -> bool:
@@ -125,8 +139,10 @@ def figures_of(scored, connection=None, stored: Sequence | None = None) -> list[
     (`stored`: read already) unless the match was replayed in full (verify), when the replay's own
     results are used."""
     if _replayed_in_full(scored):
-        hands = [_ReplayedHand(number, record, result) for number, (record, result)
-                 in enumerate(zip(scored.replay.records, scored.replay.results), start=1)]
+        hands = [
+            _ReplayedHand(number, record, result)
+            for number, (record, result) in enumerate(zip(scored.replay.records, scored.replay.results), start=1)
+        ]
     else:
         hands = _StoredHands(connection or db.session.connection(), scored.match.game, scored.match.id, stored)
     done = Finished(scored.state, scored.result, scored.table, hands)
@@ -136,9 +152,13 @@ def figures_of(scored, connection=None, stored: Sequence | None = None) -> list[
 
 def figures_from_rows(rows: Iterable[Any]) -> list[SeatFigures]:
     """The inputs kept in a match's rows (mappings of their columns), by position."""
-    return sorted((SeatFigures(**{name: (dict(row[name]) if name == "figures" else row[name])
-                                  for name in SeatFigures.INPUTS}) for row in rows),
-                  key=lambda seat: seat.position)
+    return sorted(
+        (
+            SeatFigures(**{name: (dict(row[name]) if name == "figures" else row[name]) for name in SeatFigures.INPUTS})
+            for row in rows
+        ),
+        key=lambda seat: seat.position,
+    )
 
 
 def figures_stored(connection, match: Any, seats: Sequence[Any]) -> list[SeatFigures]:
@@ -190,12 +210,14 @@ def _finished(connection, scored) -> None:
     its game: unless the game is being worked out again, the stories are final at once."""
     match, game = scored.match, scored.match.game
     players = [seat.player_id for seat in match.seats]
-    reads = [(_book_upsert(connection.dialect.name), {"game": game, "places": 1, "stale_from": None}),
-             (_latest_statement(connection.dialect.name), {"game": game, "players": players})]
+    reads = [
+        (_book_upsert(connection.dialect.name), {"game": game, "places": 1, "stale_from": None}),
+        (_latest_statement(connection.dialect.name), {"game": game, "players": players}),
+    ]
     if not _replayed_in_full(scored):
         reads.append((hands_statement(game), {"match_id": match.id}))
     book, latest, *hands = pipeline.run_held(db.session, reads)
-    (place, stale_from), = book
+    ((place, stale_from),) = book
     new = figures_of(scored, connection, hands[0] if hands else None)
     found = {row[0]: Story.of(dict(zip(Story.COLUMNS, row[1:]))) for row in latest}
     if stale_from is None:
@@ -203,8 +225,11 @@ def _finished(connection, scored) -> None:
     else:  # the game is being worked out again from an earlier place: its follow-up reaches this one
         after = {seat.player_id: Story() for seat in new}
         db.session.info.setdefault(_STALE, set()).add(game)
-    pipeline.run(connection, _pair_writes(connection, game, match.id, [], new)
-                 + [_seat_rows(connection, game, match.id, place, now_utc(), new, after)])
+    pipeline.run(
+        connection,
+        _pair_writes(connection, game, match.id, [], new)
+        + [_seat_rows(connection, game, match.id, place, now_utc(), new, after)],
+    )
 
 
 def removed(match: Match) -> None:
@@ -221,8 +246,9 @@ def _as_rows(found: Sequence[tuple]) -> list[dict]:
     return [dict(zip(SEATS.c.keys(), row)) for row in found]
 
 
-def _change(connection, game: str, match_id: int, new: list[SeatFigures], old: list[dict],
-            seen_places: int | None = None) -> None:
+def _change(
+    connection, game: str, match_id: int, new: list[SeatFigures], old: list[dict], seen_places: int | None = None
+) -> None:
     """Put what a match gives its seats (`new`; none: it left the history; `old`: its rows before) in its
     place. The stories from there on are worked out here where the match is the game's latest (a hand
     fixed right after the end: one match); else the book is marked and a follow-up does it after the
@@ -272,26 +298,40 @@ _DELETE_ROWS = delete(SEATS).where(SEATS.c.match_id == bindparam("match_id"))
 _BOOK_UP_TO_DATE = update(BOOKS).where(BOOKS.c.game == bindparam("book")).values(stale_from=None)
 
 
-def _seat_rows(connection, game: str, match_id: int, place: int, finished, seats: Sequence[SeatFigures],
-               stories: dict[int, Story]) -> tuple:
+def _seat_rows(
+    connection, game: str, match_id: int, place: int, finished, seats: Sequence[SeatFigures], stories: dict[int, Story]
+) -> tuple:
     """The write of a match's rows in the history: what it gave each seat, and each player's story after it."""
-    rows = [{**seat.as_row(), "match_id": match_id, "game": game, "place": place, "finished": finished,
-             **stories[seat.player_id].as_row()} for seat in seats]
+    rows = [
+        {
+            **seat.as_row(),
+            "match_id": match_id,
+            "game": game,
+            "place": place,
+            "finished": finished,
+            **stories[seat.player_id].as_row(),
+        }
+        for seat in seats
+    ]
     return _as_one(connection.dialect.name, "rated_seat", rows)
 
 
 @cache
 def _update_inputs():
     inputs = [name for name in SeatFigures.INPUTS if name != "position"]
-    return (update(SEATS).where(SEATS.c.match_id == bindparam("match"), SEATS.c.position == bindparam("seat"))
-            .values({name: bindparam(name) for name in inputs}))
+    return (
+        update(SEATS)
+        .where(SEATS.c.match_id == bindparam("match"), SEATS.c.position == bindparam("seat"))
+        .values({name: bindparam(name) for name in inputs})
+    )
 
 
 def _book(connection, game: str, add_place: bool = False, stale_at: int | None = None) -> tuple[int, int | None]:
     """The game's book row (made if new) locked until the commit, a place given (`add_place`) or the
     stories marked stale from `stale_at` on: (the last place given, stale from), as they now stand."""
-    found = connection.execute(_book_upsert(connection.dialect.name),
-                               {"game": game, "places": int(add_place), "stale_from": stale_at})
+    found = connection.execute(
+        _book_upsert(connection.dialect.name), {"game": game, "places": int(add_place), "stale_from": stale_at}
+    )
     return tuple(found.one())
 
 
@@ -299,39 +339,51 @@ def _book(connection, game: str, add_place: bool = False, stale_at: int | None =
 def _book_upsert(dialect_name: str):
     """INSERT ... ON CONFLICT DO UPDATE of a game's book, built once (its CASE costs more to build than to run)."""
     dialect = postgresql if dialect_name == "postgresql" else sqlite
-    upsert = dialect.insert(BOOKS).values(game=bindparam("game"), places=bindparam("places"),
-                                          stale_from=bindparam("stale_from", type_=Integer))
+    upsert = dialect.insert(BOOKS).values(
+        game=bindparam("game"), places=bindparam("places"), stale_from=bindparam("stale_from", type_=Integer)
+    )
     proposed = upsert.excluded.stale_from
-    return upsert.on_conflict_do_update(index_elements=["game"], set_={
-        "places": BOOKS.c.places + upsert.excluded.places,
-        "stale_from": case((proposed.is_(None), BOOKS.c.stale_from),
-                           (BOOKS.c.stale_from.is_(None) | (BOOKS.c.stale_from > proposed), proposed),
-                           else_=BOOKS.c.stale_from)}).returning(BOOKS.c.places, BOOKS.c.stale_from)
+    return upsert.on_conflict_do_update(
+        index_elements=["game"],
+        set_={
+            "places": BOOKS.c.places + upsert.excluded.places,
+            "stale_from": case(
+                (proposed.is_(None), BOOKS.c.stale_from),
+                (BOOKS.c.stale_from.is_(None) | (BOOKS.c.stale_from > proposed), proposed),
+                else_=BOOKS.c.stale_from,
+            ),
+        },
+    ).returning(BOOKS.c.places, BOOKS.c.stale_from)
 
 
 def _pair_moves(seats: Sequence[SeatFigures] | Any, sign: int) -> list[tuple[tuple[int, int], dict[str, int]]]:
     if not seats:
         return []
-    return [(pair, {name: sign * value for name, value in counts.items()})
-            for pair, counts in pair_counts(seats).items()]
+    return [
+        (pair, {name: sign * value for name, value in counts.items()}) for pair, counts in pair_counts(seats).items()
+    ]
 
 
 def pairs_of(seats: Iterable[SeatFigures | int]) -> set[tuple[int, int]]:
     """Every two players of a match, the lower id first."""
     players = sorted({seat if isinstance(seat, int) else seat.player_id for seat in seats})
-    return {(one, other) for index, one in enumerate(players) for other in players[index + 1:]}
+    return {(one, other) for index, one in enumerate(players) for other in players[index + 1 :]}
 
 
-def _pair_writes(connection, game: str, match_id: int, before: Sequence[SeatFigures],
-                 after: Sequence[SeatFigures]) -> list[tuple]:
+def _pair_writes(
+    connection, game: str, match_id: int, before: Sequence[SeatFigures], after: Sequence[SeatFigures]
+) -> list[tuple]:
     """The writes that move two players' tallies and list by a match's seats leaving (`before`) and
     arriving (`after`): (statement, parameters) each, one statement for each table."""
     moves = _pair_moves(before, -1) + _pair_moves(after, 1)
     summed: dict[tuple[int, int], Counter] = defaultdict(Counter)
     for pair, counts in moves:
         summed[pair].update(counts)
-    tallies = [{"player_id": one, "other_id": other, "game": game, **{name: counts[name] for name in PAIR_COLUMNS}}
-               for (one, other), counts in sorted(summed.items()) if any(counts.values())]
+    tallies = [
+        {"player_id": one, "other_id": other, "game": game, **{name: counts[name] for name in PAIR_COLUMNS}}
+        for (one, other), counts in sorted(summed.items())
+        if any(counts.values())
+    ]
     was, now = pairs_of(before), pairs_of(after)
     gone = [{"one": one, "other": other, "match": match_id} for one, other in sorted(was - now)]
     new = [{"player_id": one, "other_id": other, "match_id": match_id} for one, other in sorted(now - was)]
@@ -364,13 +416,16 @@ def _rows_insert(dialect_name: str, name: str, conflict: str):
         keys = [column.name for column in table.primary_key.columns]
         counted = [column.name for column in table.columns if column.name not in keys]
         return statement.on_conflict_do_update(
-            index_elements=keys, set_={column: table.c[column] + statement.excluded[column] for column in counted})
+            index_elements=keys, set_={column: table.c[column] + statement.excluded[column] for column in counted}
+        )
     return statement
 
 
-_TOGETHER_DELETE = delete(TOGETHER).where(TOGETHER.c.player_id == bindparam("one"),
-                                          TOGETHER.c.other_id == bindparam("other"),
-                                          TOGETHER.c.match_id == bindparam("match"))
+_TOGETHER_DELETE = delete(TOGETHER).where(
+    TOGETHER.c.player_id == bindparam("one"),
+    TOGETHER.c.other_id == bindparam("other"),
+    TOGETHER.c.match_id == bindparam("match"),
+)
 
 
 def _apply_pairs(connection, game: str, moves: list) -> None:
@@ -378,8 +433,11 @@ def _apply_pairs(connection, game: str, moves: list) -> None:
     summed: dict[tuple[int, int], Counter] = defaultdict(Counter)
     for pair, counts in moves:
         summed[pair].update(counts)
-    rows = [{"player_id": one, "other_id": other, "game": game, **{name: counts[name] for name in PAIR_COLUMNS}}
-            for (one, other), counts in sorted(summed.items()) if any(counts.values())]
+    rows = [
+        {"player_id": one, "other_id": other, "game": game, **{name: counts[name] for name in PAIR_COLUMNS}}
+        for (one, other), counts in sorted(summed.items())
+        if any(counts.values())
+    ]
     if rows:
         connection.execute(*_as_one(connection.dialect.name, "pair_tally", rows, "add"))
 
@@ -391,8 +449,10 @@ def _stories_before(connection, game: str, players: Iterable[int], place: int) -
     """Each player's story in `game` before the match at `place` (a new player's where they have none):
     one index probe per player, in one statement."""
     players = sorted(set(players))
-    found = {row.player_id: Story.of(row) for row in connection.execute(
-        _before_statement(), {"game": game, "place": place, "players": players})}
+    found = {
+        row.player_id: Story.of(row)
+        for row in connection.execute(_before_statement(), {"game": game, "place": place, "players": players})
+    }
     return {player: found.get(player, Story()) for player in players}
 
 
@@ -401,14 +461,22 @@ def _latest_statement(dialect_name: str):
     """Each given player's latest row in a game (player_id, then the story's columns): on PostgreSQL
     the players as one array (a statement the pipeline can send as it is)."""
     later = SEATS.alias("later")
-    last = (select(func.max(later.c.place)).where(later.c.player_id == Player.id, later.c.game == bindparam("game"))
-            .scalar_subquery())
-    chosen = (Player.id == any_(bindparam("players", type_=postgresql.ARRAY(Integer)))
-              if dialect_name == "postgresql" else Player.id.in_(bindparam("players", expanding=True)))
-    return (select(SEATS.c.player_id, *(SEATS.c[name] for name in Story.COLUMNS))
-            .select_from(Player.__table__)
-            .join(SEATS, (SEATS.c.player_id == Player.id) & (SEATS.c.game == bindparam("game")) & (SEATS.c.place == last))
-            .where(chosen))
+    last = (
+        select(func.max(later.c.place))
+        .where(later.c.player_id == Player.id, later.c.game == bindparam("game"))
+        .scalar_subquery()
+    )
+    chosen = (
+        Player.id == any_(bindparam("players", type_=postgresql.ARRAY(Integer)))
+        if dialect_name == "postgresql"
+        else Player.id.in_(bindparam("players", expanding=True))
+    )
+    return (
+        select(SEATS.c.player_id, *(SEATS.c[name] for name in Story.COLUMNS))
+        .select_from(Player.__table__)
+        .join(SEATS, (SEATS.c.player_id == Player.id) & (SEATS.c.game == bindparam("game")) & (SEATS.c.place == last))
+        .where(chosen)
+    )
 
 
 def latest_stories(connection, game: str, players: Iterable[int]) -> dict[int, Story]:
@@ -419,15 +487,19 @@ def latest_stories(connection, game: str, players: Iterable[int]) -> dict[int, S
 @cache
 def _before_statement():
     earlier = SEATS.alias("earlier")
-    last = (select(func.max(earlier.c.place))
-            .where(earlier.c.player_id == Player.id, earlier.c.game == bindparam("game"),
-                   earlier.c.place < bindparam("place"))
-            .scalar_subquery())
-    return (select(SEATS.c.player_id, *(SEATS.c[name] for name in Story.COLUMNS))
-            .select_from(Player.__table__)
-            .join(SEATS, (SEATS.c.player_id == Player.id) & (SEATS.c.game == bindparam("game"))
-                  & (SEATS.c.place == last))
-            .where(Player.id.in_(bindparam("players", expanding=True))))
+    last = (
+        select(func.max(earlier.c.place))
+        .where(
+            earlier.c.player_id == Player.id, earlier.c.game == bindparam("game"), earlier.c.place < bindparam("place")
+        )
+        .scalar_subquery()
+    )
+    return (
+        select(SEATS.c.player_id, *(SEATS.c[name] for name in Story.COLUMNS))
+        .select_from(Player.__table__)
+        .join(SEATS, (SEATS.c.player_id == Player.id) & (SEATS.c.game == bindparam("game")) & (SEATS.c.place == last))
+        .where(Player.id.in_(bindparam("players", expanding=True)))
+    )
 
 
 def _advance(connection, game: str, budget: int, stale_from: int | None = None) -> bool:
@@ -480,14 +552,21 @@ def _grouped_by(key: str, rows: Sequence) -> Iterator[list]:
 
 @cache
 def _chunk_statement():
-    return (select(SEATS).where(SEATS.c.game == bindparam("game"), SEATS.c.place >= bindparam("place"))
-            .order_by(SEATS.c.place, SEATS.c.position).limit(bindparam("limit", type_=Integer)))
+    return (
+        select(SEATS)
+        .where(SEATS.c.game == bindparam("game"), SEATS.c.place >= bindparam("place"))
+        .order_by(SEATS.c.place, SEATS.c.position)
+        .limit(bindparam("limit", type_=Integer))
+    )
 
 
 @cache
 def _update_story():
-    return (update(SEATS).where(SEATS.c.match_id == bindparam("match"), SEATS.c.position == bindparam("seat"))
-            .values({name: bindparam(name) for name in Story.COLUMNS}))
+    return (
+        update(SEATS)
+        .where(SEATS.c.match_id == bindparam("match"), SEATS.c.position == bindparam("seat"))
+        .values({name: bindparam(name) for name in Story.COLUMNS})
+    )
 
 
 # -- the follow-up: after the commit, in the background ----------------------------------------------------
@@ -581,8 +660,11 @@ def bring_up_to_date(budget: int = CHUNK) -> int:
 
 def stale_games() -> dict[str, int]:
     """The games whose stories are being worked out again, and from which place."""
-    return dict(db.session.execute(select(RatingBook.game, RatingBook.stale_from)
-                                   .where(RatingBook.stale_from.is_not(None))).all())
+    return dict(
+        db.session.execute(
+            select(RatingBook.game, RatingBook.stale_from).where(RatingBook.stale_from.is_not(None))
+        ).all()
+    )
 
 
 # -- players merged -------------------------------------------------------------------------------------
@@ -594,8 +676,11 @@ def players_merged(leaving: int, staying: int) -> None:
     worked out again from the first match that moved."""
     db.session.flush()
     connection = db.session.connection()
-    firsts = dict(connection.execute(select(SEATS.c.game, func.min(SEATS.c.place))
-                                     .where(SEATS.c.player_id == leaving).group_by(SEATS.c.game)).all())
+    firsts = dict(
+        connection.execute(
+            select(SEATS.c.game, func.min(SEATS.c.place)).where(SEATS.c.player_id == leaving).group_by(SEATS.c.game)
+        ).all()
+    )
     books = {game: _book(connection, game, stale_at=firsts[game]) for game in sorted(firsts)}
     connection.execute(update(SEATS).where(SEATS.c.player_id == leaving).values(player_id=staying))
     involved = (PAIRS.c.player_id.in_([leaving, staying])) | (PAIRS.c.other_id.in_([leaving, staying]))
@@ -604,13 +689,26 @@ def players_merged(leaving: int, staying: int) -> None:
     connection.execute(delete(TOGETHER).where(together))
     for game in sorted(firsts):
         matches = select(SEATS.c.match_id).where(SEATS.c.player_id == staying, SEATS.c.game == game)
-        rows = connection.execute(select(SEATS).where(SEATS.c.match_id.in_(matches))
-                                  .order_by(SEATS.c.match_id, SEATS.c.position)).mappings().all()
-        moves = [(pair, counts) for seats in _grouped_by("match_id", rows) for pair, counts in _pair_moves(figures_from_rows(seats), 1)
-                 if staying in pair]  # the other pairs of those matches stay as they are
+        rows = (
+            connection.execute(
+                select(SEATS).where(SEATS.c.match_id.in_(matches)).order_by(SEATS.c.match_id, SEATS.c.position)
+            )
+            .mappings()
+            .all()
+        )
+        moves = [
+            (pair, counts)
+            for seats in _grouped_by("match_id", rows)
+            for pair, counts in _pair_moves(figures_from_rows(seats), 1)
+            if staying in pair
+        ]  # the other pairs of those matches stay as they are
         _apply_pairs(connection, game, moves)
-        kept = [{"player_id": one, "other_id": other, "match_id": seats[0]["match_id"]} for seats in _grouped_by("match_id", rows)
-                for one, other in sorted(pairs_of([row["player_id"] for row in seats])) if staying in (one, other)]
+        kept = [
+            {"player_id": one, "other_id": other, "match_id": seats[0]["match_id"]}
+            for seats in _grouped_by("match_id", rows)
+            for one, other in sorted(pairs_of([row["player_id"] for row in seats]))
+            if staying in (one, other)
+        ]
         if kept:
             connection.execute(insert(TOGETHER), kept)
         _advance(connection, game, INLINE, books[game][1])
@@ -631,16 +729,28 @@ def rebuild(connection=None) -> None:
         connection.execute(table.delete())
     matches = Match.__table__
     seats = Seat.__table__
-    finished = connection.execute(select(matches.c.id).where(matches.c.status == FINISHED)
-                                  .order_by(matches.c.updated, matches.c.id)).scalars().all()
+    finished = (
+        connection.execute(
+            select(matches.c.id).where(matches.c.status == FINISHED).order_by(matches.c.updated, matches.c.id)
+        )
+        .scalars()
+        .all()
+    )
     places: Counter = Counter()
     for start in range(0, len(finished), 500):
-        ids = finished[start:start + 500]
-        rows_of = {row.id: row for row in connection.execute(
-            select(*(matches.c[name] for name in _MATCH_COLUMNS)).where(matches.c.id.in_(ids)))}
+        ids = finished[start : start + 500]
+        rows_of = {
+            row.id: row
+            for row in connection.execute(
+                select(*(matches.c[name] for name in _MATCH_COLUMNS)).where(matches.c.id.in_(ids))
+            )
+        }
         seated = defaultdict(list)
-        for seat in connection.execute(select(seats.c.match_id, seats.c.position, seats.c.player_id, seats.c.side)
-                                       .where(seats.c.match_id.in_(ids)).order_by(seats.c.position)):
+        for seat in connection.execute(
+            select(seats.c.match_id, seats.c.position, seats.c.player_id, seats.c.side)
+            .where(seats.c.match_id.in_(ids))
+            .order_by(seats.c.position)
+        ):
             seated[seat.match_id].append(seat)
         rows = []
         for match_id in ids:
@@ -656,8 +766,16 @@ def rebuild(connection=None) -> None:
                 continue
             places[match.game] += 1
             for seat in figures:
-                rows.append({**seat.as_row(), "match_id": match_id, "game": match.game, "place": places[match.game],
-                             "finished": match.updated, **Story().as_row()})
+                rows.append(
+                    {
+                        **seat.as_row(),
+                        "match_id": match_id,
+                        "game": match.game,
+                        "place": places[match.game],
+                        "finished": match.updated,
+                        **Story().as_row(),
+                    }
+                )
         if rows:
             connection.execute(insert(SEATS), rows)
     refold(connection, renumber=False)
@@ -684,21 +802,32 @@ def refold(connection=None, renumber: bool = True) -> None:
             stories.update(fold(figures, stories, statistics, lowest))
             for pair, counts in pair_counts(figures).items():
                 pairs[pair].update(counts)
-            changed += [{"match": row["match_id"], "seat": row["position"], "new_place": place,
-                         **stories[row["player_id"]].as_row()} for row in seats if row["place"] != place
-                        or Story.of(row) != stories[row["player_id"]]]
-            together += [{"player_id": one, "other_id": other, "match_id": seats[0]["match_id"]}
-                         for one, other in sorted(pairs_of(figures))]
+            changed += [
+                {
+                    "match": row["match_id"],
+                    "seat": row["position"],
+                    "new_place": place,
+                    **stories[row["player_id"]].as_row(),
+                }
+                for row in seats
+                if row["place"] != place or Story.of(row) != stories[row["player_id"]]
+            ]
+            together += [
+                {"player_id": one, "other_id": other, "match_id": seats[0]["match_id"]}
+                for one, other in sorted(pairs_of(figures))
+            ]
             if len(changed) >= 5000 or len(together) >= 5000:
                 _refold_write(connection, changed, together)
                 changed, together = [], []
             last = (game, place)
         _refold_write(connection, changed, together)
         connection.execute(insert(BOOKS).values(game=game, places=last[1] or 0, stale_from=None))
-        rows = [{"player_id": one, "other_id": other, "game": game, **{name: counts[name] for name in PAIR_COLUMNS}}
-                for (one, other), counts in sorted(pairs.items())]
+        rows = [
+            {"player_id": one, "other_id": other, "game": game, **{name: counts[name] for name in PAIR_COLUMNS}}
+            for (one, other), counts in sorted(pairs.items())
+        ]
         for start in range(0, len(rows), 5000):
-            connection.execute(insert(PAIRS), rows[start:start + 5000])
+            connection.execute(insert(PAIRS), rows[start : start + 5000])
 
 
 def _refold_write(connection, changed: list[dict], together: list[dict]) -> None:
@@ -711,12 +840,19 @@ def _refold_write(connection, changed: list[dict], together: list[dict]) -> None
 def _renumber(connection, game: str) -> None:
     """Give a game's matches their places in the order they finished (the rows of copied matches
     hold their originals' places): each match's place from one ordered read of the game's matches."""
-    order = connection.execute(select(SEATS.c.match_id, func.min(SEATS.c.finished).label("finished"))
-                               .where(SEATS.c.game == game).group_by(SEATS.c.match_id)
-                               .order_by("finished", SEATS.c.match_id)).scalars().all()
+    order = (
+        connection.execute(
+            select(SEATS.c.match_id, func.min(SEATS.c.finished).label("finished"))
+            .where(SEATS.c.game == game)
+            .group_by(SEATS.c.match_id)
+            .order_by("finished", SEATS.c.match_id)
+        )
+        .scalars()
+        .all()
+    )
     moves = [{"match": match_id, "new_place": place} for place, match_id in enumerate(order, start=1)]
     for start in range(0, len(moves), 5000):
-        connection.execute(_place_update(), moves[start:start + 5000])
+        connection.execute(_place_update(), moves[start : start + 5000])
 
 
 @cache
@@ -728,7 +864,7 @@ def _streamed(connection, game: str) -> Iterator[dict]:
     """A game's rows in the order of their places, a few thousand at a time (a keyset on the index)."""
     after = None
     while True:
-        query = (select(SEATS).where(SEATS.c.game == game).order_by(SEATS.c.place, SEATS.c.position).limit(5000))
+        query = select(SEATS).where(SEATS.c.game == game).order_by(SEATS.c.place, SEATS.c.position).limit(5000)
         if after is not None:
             query = query.where(tuple_(SEATS.c.place, SEATS.c.position) > tuple_(*after))
         rows = connection.execute(query).mappings().all()
@@ -740,8 +876,11 @@ def _streamed(connection, game: str) -> Iterator[dict]:
 
 @cache
 def _refold_update():
-    return (update(SEATS).where(SEATS.c.match_id == bindparam("match"), SEATS.c.position == bindparam("seat"))
-            .values(place=bindparam("new_place"), **{name: bindparam(name) for name in Story.COLUMNS}))
+    return (
+        update(SEATS)
+        .where(SEATS.c.match_id == bindparam("match"), SEATS.c.position == bindparam("seat"))
+        .values(place=bindparam("new_place"), **{name: bindparam(name) for name in Story.COLUMNS})
+    )
 
 
 # -- flask verify: the kept stories against a fresh computation -------------------------------------------
@@ -782,9 +921,14 @@ def differences(connection=None) -> list[str]:
     connection = connection or db.session.connection()
     books = {game: (places, stale) for game, places, stale in connection.execute(select(BOOKS))}
     pairs = [row._mapping for row in connection.execute(select(PAIRS))]
-    together = dict(((one, other), count) for one, other, count in connection.execute(
-        select(TOGETHER.c.player_id, TOGETHER.c.other_id, func.count()).group_by(TOGETHER.c.player_id,
-                                                                                  TOGETHER.c.other_id)))
+    together = dict(
+        ((one, other), count)
+        for one, other, count in connection.execute(
+            select(TOGETHER.c.player_id, TOGETHER.c.other_id, func.count()).group_by(
+                TOGETHER.c.player_id, TOGETHER.c.other_id
+            )
+        )
+    )
     games = connection.execute(select(SEATS.c.game).distinct()).scalars().all()
     return _checked({game: _streamed(connection, game) for game in games}, books, pairs, together)
 
@@ -803,18 +947,28 @@ def file_differences(rows: dict[str, list[dict]]) -> list[str]:
 
 def _seats_differences(rows: dict[str, list[dict]]) -> list[str]:
     finished = {match["id"] for match in rows["match"] if match["status"] == FINISHED}
-    seats = {(seat["match_id"], seat["position"]): (seat["player_id"], seat["side"], seat["outcome"])
-             for seat in rows["seat"] if seat["match_id"] in finished}
-    rated = {(row["match_id"], row["position"]): (row["player_id"], row["side"], row["outcome"])
-             for row in rows["rated_seat"]}
+    seats = {
+        (seat["match_id"], seat["position"]): (seat["player_id"], seat["side"], seat["outcome"])
+        for seat in rows["seat"]
+        if seat["match_id"] in finished
+    }
+    rated = {
+        (row["match_id"], row["position"]): (row["player_id"], row["side"], row["outcome"])
+        for row in rows["rated_seat"]
+    }
     for key in sorted(set(seats) | set(rated)):
         if seats.get(key) != rated.get(key):
             return [f"match {key[0]}: its seats and its place in the players' stories disagree"]
     return []
 
 
-def _checked(games: dict[str, Iterable], books: dict, kept_pairs: Iterable, together: dict[tuple[int, int], int],
-             stopping: bool = False) -> list[str]:
+def _checked(
+    games: dict[str, Iterable],
+    books: dict,
+    kept_pairs: Iterable,
+    together: dict[tuple[int, int], int],
+    stopping: bool = False,
+) -> list[str]:
     """Fold each game's rows (in place order) from the start and compare; then the pairs (their tallies
     per game, and how many matches together are listed for them) and the books. `stopping`: the first
     difference is enough (an import refuses at once)."""
@@ -834,8 +988,12 @@ def _checked(games: dict[str, Iterable], books: dict, kept_pairs: Iterable, toge
             last = seats[0]["place"]
             if stale is not None and last >= stale:
                 continue  # still being worked out: a follow-up (or flask verify --store) goes on from here
-            wrong += [f"{game}: player {row['player_id']}'s story after match {row['match_id']} differs from a "
-                      "fresh computation" for row in seats if not same_story(Story.of(row), after[row["player_id"]])]
+            wrong += [
+                f"{game}: player {row['player_id']}'s story after match {row['match_id']} differs from a "
+                "fresh computation"
+                for row in seats
+                if not same_story(Story.of(row), after[row["player_id"]])
+            ]
         found += wrong[:SHOWN]
         if len(wrong) > SHOWN:
             found.append(f"{game}: {len(wrong) - SHOWN} more stories differ from a fresh computation")
@@ -845,14 +1003,18 @@ def _checked(games: dict[str, Iterable], books: dict, kept_pairs: Iterable, toge
             found.append(f"{game}: its stories are still being worked out again (from place {stale})")
         if found and stopping:
             return found[:1]
-    held = {(row["player_id"], row["other_id"], row["game"]): {name: row[name] for name in PAIR_COLUMNS}
-            for row in kept_pairs}
+    held = {
+        (row["player_id"], row["other_id"], row["game"]): {name: row[name] for name in PAIR_COLUMNS}
+        for row in kept_pairs
+    }
     for key in sorted(set(held) | set(pairs)):
         counted = {name: pairs[key][name] for name in PAIR_COLUMNS} if key in pairs else None
         kept = held.get(key)
         if kept != counted and not (counted is None and not any(kept.values())):
-            found.append(f"players {key[0]} and {key[1]}, {key[2]}: the kept tally of their matches together "
-                         "differs from their seats")
+            found.append(
+                f"players {key[0]} and {key[1]}, {key[2]}: the kept tally of their matches together "
+                "differs from their seats"
+            )
             if stopping:
                 return found[:1]
     listed: Counter = Counter()
@@ -861,8 +1023,9 @@ def _checked(games: dict[str, Iterable], books: dict, kept_pairs: Iterable, toge
             listed[one, other] += counts["partners"] + counts["against"]
     for key in sorted(set(listed) | set(together)):
         if listed.get(key, 0) != together.get(key, 0):
-            found.append(f"players {key[0]} and {key[1]}: the list of their finished matches together differs "
-                         "from their seats")
+            found.append(
+                f"players {key[0]} and {key[1]}: the list of their finished matches together differs from their seats"
+            )
             if stopping:
                 return found[:1]
     return found

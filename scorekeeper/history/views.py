@@ -83,10 +83,18 @@ def _head_to_head_page(one: int, other: int | None):
     before = _id("before")
     together = queries.matches_together(one, other, before, PAGE + 1) if other else []
     older = together[PAGE - 1].id if len(together) > PAGE else None
-    return render_template("history/head_to_head.html", one=one, other=other, names=names,
-                           pairs=queries.pair(one, other) if other else [], matches=together[:PAGE], older=older,
-                           paged=before is not None, choices=queries.played_with(one, OTHERS),
-                           with_other=numbered_links("history.head_to_head", "b", a=one))
+    return render_template(
+        "history/head_to_head.html",
+        one=one,
+        other=other,
+        names=names,
+        pairs=queries.pair(one, other) if other else [],
+        matches=together[:PAGE],
+        older=older,
+        paged=before is not None,
+        choices=queries.played_with(one, OTHERS),
+        with_other=numbered_links("history.head_to_head", "b", a=one),
+    )
 
 
 # -- game nights -------------------------------------------------------------------------------------
@@ -102,8 +110,14 @@ def nights_list():
     before = _night_arg("before")
     found = queries.nights_page(before, NIGHTS_PAGE + 1)
     older = found[NIGHTS_PAGE - 1][0] if len(found) > NIGHTS_PAGE else None
-    return render_template("history/nights.html", nights=found[:NIGHTS_PAGE], older=older, paged=before is not None,
-                           title=nights.title, tonight=_tonight())
+    return render_template(
+        "history/nights.html",
+        nights=found[:NIGHTS_PAGE],
+        older=older,
+        paged=before is not None,
+        title=nights.title,
+        tonight=_tonight(),
+    )
 
 
 def _night_arg(name: str) -> int | None:
@@ -141,9 +155,18 @@ def _night_page(night: int, form: NightNameForm, error: str | None, status: int)
     name = queries.night_name(night)
     if form.name.data is None:
         form.name.data = name or ""
-    return render_template("history/night.html", night=night, name=name, title=nights.title(night),
-                           standings=queries.night_standings(night) if not before else None, matches=found[:PAGE],
-                           older=older, paged=before is not None, form=form, error=error), status
+    return render_template(
+        "history/night.html",
+        night=night,
+        name=name,
+        title=nights.title(night),
+        standings=queries.night_standings(night) if not before else None,
+        matches=found[:PAGE],
+        older=older,
+        paged=before is not None,
+        form=form,
+        error=error,
+    ), status
 
 
 @bp.post("/nights/<int:night>/name")
@@ -155,8 +178,11 @@ def name_night(night: int):
         abort(400)
     given = " ".join((form.name.data or "").split())
     if len(given) > NAME_LIMIT or not given.isprintable():
-        too_long = ngettext("A night's name can be %(num)d printable character at most.",
-                            "A night's name can be %(num)d printable characters at most.", NAME_LIMIT)
+        too_long = ngettext(
+            "A night's name can be %(num)d printable character at most.",
+            "A night's name can be %(num)d printable characters at most.",
+            NAME_LIMIT,
+        )
         return _night_page(night, form, too_long, 422)
     held = db.session.get(Night, night)
     if given and held:
@@ -178,13 +204,22 @@ def screen(night: int):
     rows = queries.night_rows(night)  # one index range: a night holds tens of matches, not the club's all
     playing = sorted((row for row in rows if row.status == IN_PROGRESS), key=lambda row: row.updated, reverse=True)
     done = [row.id for row in reversed(rows) if row.status != IN_PROGRESS][:SCREEN_FINISHED]
-    boards = [board for match in queries.in_play([row.id for row in playing[:SCREEN_MATCHES]])
-              if (board := nights.board_of(match))]
-    return render_template("history/screen.html", night=night, title=nights.title(night),
-                           name=queries.night_name(night), boards=boards,
-                           standings=queries.night_standings(night)[:SCREEN_STANDINGS],
-                           finished=queries.summaries_of(done), seen=seen_digest({row.id: row.version for row in rows}),
-                           more=max(0, len(rows) - len(boards) - len(done)))
+    boards = [
+        board
+        for match in queries.in_play([row.id for row in playing[:SCREEN_MATCHES]])
+        if (board := nights.board_of(match))
+    ]
+    return render_template(
+        "history/screen.html",
+        night=night,
+        title=nights.title(night),
+        name=queries.night_name(night),
+        boards=boards,
+        standings=queries.night_standings(night)[:SCREEN_STANDINGS],
+        finished=queries.summaries_of(done),
+        seen=seen_digest({row.id: row.version for row in rows}),
+        more=max(0, len(rows) - len(boards) - len(done)),
+    )
 
 
 def seen_digest(versions: dict[int, int]) -> str:
@@ -204,8 +239,9 @@ def night_events(night: int):
     hub = current_app.extensions["live"]
     changed = seen_digest(versions) != seen
     stream = nights.stream(hub, versions, changed, WATCH_SECONDS, HEARTBEAT_SECONDS)
-    return Response(stream, mimetype="text/event-stream", headers={"Cache-Control": "no-store",
-                                                                   "X-Accel-Buffering": "no"})
+    return Response(
+        stream, mimetype="text/event-stream", headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+    )
 
 
 # -- exports ------------------------------------------------------------------------------------------
@@ -228,11 +264,20 @@ def export(kind: str):
     if (request.args.get("match") and selection.match is None) or (request.args.get("night") and night_number is None):
         abort(404)
     mimetype, write = FORMATS[kind]
-    name = "-".join(["scorekeeper-hands"] + [f"{key}-{value}" for key, value in
-                                             (("match", selection.match), ("night", night_number), ("game", game))
-                                             if value] + [f"player-{p}" for p in players])
-    return Response(stream_with_context(write(selection)), mimetype=mimetype,
-                    headers={"Content-Disposition": f'attachment; filename="{name}.{kind}"'})
+    name = "-".join(
+        ["scorekeeper-hands"]
+        + [
+            f"{key}-{value}"
+            for key, value in (("match", selection.match), ("night", night_number), ("game", game))
+            if value
+        ]
+        + [f"player-{p}" for p in players]
+    )
+    return Response(
+        stream_with_context(write(selection)),
+        mimetype=mimetype,
+        headers={"Content-Disposition": f'attachment; filename="{name}.{kind}"'},
+    )
 
 
 # -- a match's score sheet ------------------------------------------------------------------------------
@@ -248,10 +293,17 @@ def sheet(match_id: int):
     side_names = SideNames(scored.sides)
     numbers = range(1, scored.count + 1)
     notes = reads.notes(scored.match, numbers)
-    hands = [{"number": number, "changes": changes, "reasons": reasons, "note": notes.get(number)}
-             for number, _state, changes, reasons in scored.hands(1)]
+    hands = [
+        {"number": number, "changes": changes, "reasons": reasons, "note": notes.get(number)}
+        for number, _state, changes, reasons in scored.hands(1)
+    ]
     own = own_board(scored.game)
-    return render_template("history/sheet.html", s=scored, side_names=side_names, hands=hands,
-                           board=scored.game.board(scored.state), own_board=own,
-                           public_state=scored.game.public_state(scored.state) if own else None)
-
+    return render_template(
+        "history/sheet.html",
+        s=scored,
+        side_names=side_names,
+        hands=hands,
+        board=scored.game.board(scored.state),
+        own_board=own,
+        public_state=scored.game.public_state(scored.state) if own else None,
+    )

@@ -19,8 +19,9 @@ def chart(scored: Scored) -> dict | None:
     if scored.count < 2:
         return None
     game, count = scored.game, scored.count
-    steps = sorted({round(i * count / CHART_POINTS) for i in range(CHART_POINTS + 1)} if count > CHART_POINTS
-                   else range(count + 1))  # hand numbers, 0 for the start
+    steps = sorted(
+        {round(i * count / CHART_POINTS) for i in range(CHART_POINTS + 1)} if count > CHART_POINTS else range(count + 1)
+    )  # hand numbers, 0 for the start
     if scored.stored:
         scored.replay.hands.load(steps[1:])
     results = scored.replay.results
@@ -40,8 +41,16 @@ def chart(scored: Scored) -> dict | None:
 
     lines = [" ".join(f"{x(step)},{y(value)}" for step, value in zip(steps, line)) for line in series]
     return {
-        "lines": lines, "low": low, "high": high, "hands": count, "width": CHART_WIDTH, "height": CHART_HEIGHT,
-        "left": left, "right": CHART_WIDTH - RIGHT, "top": TOP, "bottom": TOP + height,
+        "lines": lines,
+        "low": low,
+        "high": high,
+        "hands": count,
+        "width": CHART_WIDTH,
+        "height": CHART_HEIGHT,
+        "left": left,
+        "right": CHART_WIDTH - RIGHT,
+        "top": TOP,
+        "bottom": TOP + height,
         "x_ticks": [(x(number), number) for number in hand_ticks(count)],
         "y_ticks": [(y(mark), mark) for mark in marks],
         "zero": y(0) if low < 0 < high else None,

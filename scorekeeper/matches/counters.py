@@ -31,8 +31,9 @@ def fill(game: Game, options: Mapping, form: MultiDict, table: Table) -> MultiDi
 def _fill_one(counter: CardCounter, options: Mapping, form: MultiDict, table: Table) -> MultiDict:
     sides = range(table.sides)
     piles = [form.getlist(f"{counter.name}-{side}") for side in sides]
-    extras = [{extra.name: _count(form.get(f"{extra.name}-{side}"), extra.most) for extra in counter.extras}
-              for side in sides]
+    extras = [
+        {extra.name: _count(form.get(f"{extra.name}-{side}"), extra.most) for extra in counter.extras} for side in sides
+    ]
     if not any(piles) and not any(any(found.values()) for found in extras):
         return form
     filled = form.copy()
@@ -72,9 +73,9 @@ def panels(game: Game, seating: Seating, values: Mapping) -> list[dict[str, Any]
     return drawn
 
 
-
 def in_page_language(counter: CardCounter) -> CardCounter:
     """The calculator with its title, help and extras' labels in the page's language."""
     extras = tuple(dataclasses.replace(extra, label=declared_text(extra.label)) for extra in counter.extras)
-    return dataclasses.replace(counter, title=declared_text(counter.title), help=declared_text(counter.help),
-                               extras=extras)
+    return dataclasses.replace(
+        counter, title=declared_text(counter.title), help=declared_text(counter.help), extras=extras
+    )

@@ -46,7 +46,7 @@ def game_option_widgets(game: Game, seating: Seating, values: Mapping, errors: M
 
 def options_from_form(game: Game, form: MultiDict, table: Table) -> dict:
     """The game's options from the new-match form's `opt-` fields."""
-    given = MultiDict([(k[len(OPTION_PREFIX):], v) for k, v in form.items(multi=True) if k.startswith(OPTION_PREFIX)])
+    given = MultiDict([(k[len(OPTION_PREFIX) :], v) for k, v in form.items(multi=True) if k.startswith(OPTION_PREFIX)])
     options = record_from_form(game.options, given, table)
     # An unticked box posts nothing: on this form that means off, not "the game's default" (a rule
     # on by default could never be switched off) nor "as it was" (on the set-up page).

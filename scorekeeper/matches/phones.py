@@ -34,10 +34,14 @@ PHONE_COOKIE = cookies.PHONE
 PHONE_DAYS = 400
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")  # secrets.token_urlsafe(32): 256 bits
 
-NOT_A_CODE = _l("A table code is 10 letters and digits, like K7QX-M4RP-2H (there is no 0, O, 1, I or L in one): "
-                "this phone still only watches.")
-WRONG_CODE = _l("That is not this match's table code: this phone still only watches. Check the code on the scoring "
-                "phone's match page and type it again.")
+NOT_A_CODE = _l(
+    "A table code is 10 letters and digits, like K7QX-M4RP-2H (there is no 0, O, 1, I or L in one): "
+    "this phone still only watches."
+)
+WRONG_CODE = _l(
+    "That is not this match's table code: this phone still only watches. Check the code on the scoring "
+    "phone's match page and type it again."
+)
 
 
 # -- the phone's cookie and the matches it holds ------------------------------------------------------
@@ -132,8 +136,11 @@ def move_session_keys() -> None:
     if "keys" not in session:
         return
     kept = session.pop("keys")
-    held = {int(match_id): key for match_id, key in (kept.items() if isinstance(kept, dict) else ())
-            if str(match_id).isdigit() and isinstance(key, str)}
+    held = {
+        int(match_id): key
+        for match_id, key in (kept.items() if isinstance(kept, dict) else ())
+        if str(match_id).isdigit() and isinstance(key, str)
+    }
     opened = keys.keys_that_fit(held)
     if opened:
         hold(*opened)
@@ -205,10 +212,14 @@ ALL_INTERFACES = ("0.0.0.0", "::", "")  # what a server listening on every inter
 PROBES = ("192.0.2.1", "10.255.255.254", "172.31.255.254", "192.168.255.254")
 
 ONLY_HERE = _l("Other phones cannot open these links: this server listens on this computer only.")
-NO_NETWORK = _l("Other phones cannot open these links yet: this computer is on no network. Join the table's Wi-Fi, "
-                "then open this page again.")
-NOT_ANSWERED = _l("Other phones cannot open these links yet: the server does not answer to %(address)s, this "
-                  "computer's address on the network.")
+NO_NETWORK = _l(
+    "Other phones cannot open these links yet: this computer is on no network. Join the table's Wi-Fi, "
+    "then open this page again."
+)
+NOT_ANSWERED = _l(
+    "Other phones cannot open these links yet: the server does not answer to %(address)s, this "
+    "computer's address on the network."
+)
 
 
 @dataclass(frozen=True)
@@ -236,8 +247,11 @@ def reach() -> Reach:
     here = urlsplit("//" + request.host)
     if not _is_loopback(here.hostname or ""):
         return Reach(own)
-    fix = "make serve HOST=0.0.0.0" if request.environ.get("SERVER_SOFTWARE", "").startswith("gunicorn") \
+    fix = (
+        "make serve HOST=0.0.0.0"
+        if request.environ.get("SERVER_SOFTWARE", "").startswith("gunicorn")
         else "make run HOST=0.0.0.0"
+    )
     if request.environ.get("SERVER_NAME", "") not in ALL_INTERFACES:
         return Reach(own, str(ONLY_HERE), fix)
     address = lan_address()

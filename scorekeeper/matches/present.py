@@ -127,8 +127,10 @@ def hand_rows(scored: Scored, numbers: Sequence[int]) -> list[dict]:
         notes = reads.notes(scored.match, numbers)
     results = scored.replay.results
     shown = [results[n - 1] for n in numbers]  # each read once: a stored result words its reasons when read
-    return [{"number": n, "changes": result.changes, "reasons": result.reasons, "note": notes.get(n)}
-            for n, result in zip(numbers, shown)]
+    return [
+        {"number": n, "changes": result.changes, "reasons": result.reasons, "note": notes.get(n)}
+        for n, result in zip(numbers, shown)
+    ]
 
 
 REASONS_PER_PAGE = 40  # a page of hands stays near 20 KB: fewer hands where each says more
@@ -152,8 +154,16 @@ def edit_values(scored: Scored, number: int) -> dict:
     return values
 
 
-def hand_page(scored: Scored, form, values: Mapping, errors: Mapping, message: str | None = None,
-              editing: int | None = None, writer: bool = True, taken: bool = False):
+def hand_page(
+    scored: Scored,
+    form,
+    values: Mapping,
+    errors: Mapping,
+    message: str | None = None,
+    editing: int | None = None,
+    writer: bool = True,
+    taken: bool = False,
+):
     """The match page: scoreboard, the hand form (new or editing), the latest hands. `taken`: the
     table's hand was sent for a number another phone took; the form offers it as the next one."""
     side_names = SideNames(scored.sides)
@@ -217,16 +227,30 @@ def hands_page(scored: Scored, before: int | None, writer: bool):
     top = scored.count if before is None else min(max(before - 1, 0), scored.count)
     rows = light_page(hand_rows(scored, range(top, max(top - HANDS_PAGE, 0), -1)))
     older = rows[-1]["number"] if rows and rows[-1]["number"] > 1 else None
-    return render_template("matches/hands.html", s=scored, side_names=SideNames(scored.sides), latest=rows,
-                           links=HandLinks(scored),
-                           paged=top < scored.count, older=older, writer=writer)
+    return render_template(
+        "matches/hands.html",
+        s=scored,
+        side_names=SideNames(scored.sides),
+        latest=rows,
+        links=HandLinks(scored),
+        paged=top < scored.count,
+        older=older,
+        writer=writer,
+    )
 
 
 def confirm_page(scored: Scored, form, action: str, number: int | None = None):
     """Ask once before deleting hand `number` ("delete"), the match ("remove"), or finishing it."""
     hand = hand_rows(scored, [number])[0] if action == "delete" else None
-    return render_template("matches/confirm.html", s=scored, side_names=SideNames(scored.sides), form=form,
-                           number=number, hand=hand, action=action)
+    return render_template(
+        "matches/confirm.html",
+        s=scored,
+        side_names=SideNames(scored.sides),
+        form=form,
+        number=number,
+        hand=hand,
+        action=action,
+    )
 
 
 def latest_changes(scored: Scored) -> list[MatchEvent]:

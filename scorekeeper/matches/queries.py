@@ -79,20 +79,27 @@ def _newest(number: int, at, *where, limit: str = "limit", held: bool = False):
     query = db.select(*_COLUMNS, literal_column(str(number)).label("list"), at.label("at"))
     if held:
         query = query.join(PhoneHold, PhoneHold.match_id == Match.id).where(PhoneHold.phone_hash == bindparam("phone"))
-    return (query.where(*where).order_by(at.desc(), Match.id.desc()).limit(bindparam(limit, type_=Integer))
-            .subquery())
+    return query.where(*where).order_by(at.desc(), Match.id.desc()).limit(bindparam(limit, type_=Integer)).subquery()
 
 
 _MOVED = (Match.status == IN_PROGRESS, Match.updated >= bindparam("idle_since"))
-_NOT_HELD = ~db.select(PhoneHold.match_id).where(PhoneHold.phone_hash == bindparam("phone"),
-                                                 PhoneHold.match_id == Match.id).exists()
+_NOT_HELD = (
+    ~db.select(PhoneHold.match_id)
+    .where(PhoneHold.phone_hash == bindparam("phone"), PhoneHold.match_id == Match.id)
+    .exists()
+)
 # Built once: a statement this size costs more to build than to run.
-_HOME_LISTS = union_all(*(db.select(listed) for listed in (
-    _newest(0, Match.updated, *_MOVED, held=True),
-    _newest(1, Match.updated, *_MOVED, _NOT_HELD, limit="others"),
-    _newest(2, Match.updated, Match.status == IN_PROGRESS, Match.updated < bindparam("idle_since")),
-    _newest(3, Match.created, Match.status == FINISHED),
-))).subquery()
+_HOME_LISTS = union_all(
+    *(
+        db.select(listed)
+        for listed in (
+            _newest(0, Match.updated, *_MOVED, held=True),
+            _newest(1, Match.updated, *_MOVED, _NOT_HELD, limit="others"),
+            _newest(2, Match.updated, Match.status == IN_PROGRESS, Match.updated < bindparam("idle_since")),
+            _newest(3, Match.created, Match.status == FINISHED),
+        )
+    )
+).subquery()
 _HOME = db.select(_HOME_LISTS).order_by(_HOME_LISTS.c.list, _HOME_LISTS.c.at.desc(), _HOME_LISTS.c.id.desc())
 
 
@@ -109,8 +116,9 @@ def home_lists(limit: int, others: int, phone_hash: str | None) -> tuple[list[Ma
     return found
 
 
-def page(game: str | None = None, player: int | None = None, before: int | None = None,
-         limit: int = 50) -> list[MatchSummary]:
+def page(
+    game: str | None = None, player: int | None = None, before: int | None = None, limit: int = 50
+) -> list[MatchSummary]:
     """One page of matches by id, newest first, before a given id (a keyset: no OFFSET to walk)."""
     query = _page_query(bool(game), bool(player), before is not None)
     found = _rows(query, {"game": game, "player": player, "before": before, "limit": limit})
@@ -132,8 +140,13 @@ def _page_query(by_game: bool, by_player: bool, paged: bool):
 
 
 # A player's latest matches: their newest seats are their newest matches (the index gives them in order).
-_LATEST_FOR = (db.select(*_COLUMNS).join(Seat, Seat.match_id == Match.id).where(Seat.player_id == bindparam("player"))
-               .order_by(Seat.id.desc()).limit(bindparam("limit", type_=Integer)))
+_LATEST_FOR = (
+    db.select(*_COLUMNS)
+    .join(Seat, Seat.match_id == Match.id)
+    .where(Seat.player_id == bindparam("player"))
+    .order_by(Seat.id.desc())
+    .limit(bindparam("limit", type_=Integer))
+)
 
 
 def latest_for(player: int, limit: int) -> list[MatchSummary]:

@@ -31,8 +31,10 @@ def counted_texts(one: str, many: str, **values: str) -> dict[str, str]:
     """`{category: text}` of a counted message, its count left as `{n}` (scripts/catalogs.sh
     extracts this function's two texts as a plural message)."""
     words = catalog()
-    return {category: words.ngettext(one, many, sample) % {"num": "{n}", **values}
-            for category, sample in plural_samples(language()).items()}
+    return {
+        category: words.ngettext(one, many, sample) % {"num": "{n}", **values}
+        for category, sample in plural_samples(language()).items()
+    }
 
 
 @bp.app_template_global()
@@ -43,10 +45,14 @@ def outbox_words(game: Game) -> dict:
         "region": _("Waiting to be sent"),
         "hands_waiting": counted_texts(
             "%(num)s %(word)s waiting to be sent: the score does not count it yet.",
-            "%(num)s %(words)s waiting to be sent: the score does not count them yet.", word=word, words=words),
+            "%(num)s %(words)s waiting to be sent: the score does not count them yet.",
+            word=word,
+            words=words,
+        ),
         "changes_waiting": counted_texts(
             "%(num)s change waiting to be sent: the score does not count it yet.",
-            "%(num)s changes waiting to be sent: the score does not count them yet."),
+            "%(num)s changes waiting to be sent: the score does not count them yet.",
+        ),
         # Translators: %(word)s is the game's word for one record, capitalized (Hand, Round, Game)
         "hand": _("%(word)s %(number)s", word=word.capitalize(), number="{number}"),
         # Translators: a change that waits to be sent; %(word)s is the game's word for one record (hand, round, game)

@@ -23,9 +23,20 @@ from .widgets import Seating, values_from_record
 
 # How the first-dealer choice names a seat whose player has no name yet (seats.js follows the
 # names as they are typed; without it the choice says which player in the order listed).
-IN_ORDER = (_l("First player"), _l("Second player"), _l("Third player"), _l("Fourth player"), _l("Fifth player"),
-            _l("Sixth player"), _l("Seventh player"), _l("Eighth player"), _l("Ninth player"), _l("Tenth player"),
-            _l("Eleventh player"), _l("Twelfth player"))
+IN_ORDER = (
+    _l("First player"),
+    _l("Second player"),
+    _l("Third player"),
+    _l("Fourth player"),
+    _l("Fifth player"),
+    _l("Sixth player"),
+    _l("Seventh player"),
+    _l("Eighth player"),
+    _l("Ninth player"),
+    _l("Tenth player"),
+    _l("Eleventh player"),
+    _l("Twelfth player"),
+)
 
 
 def new_match_page(game: Game, form, values: Mapping, error: ServiceError | None, scored: Scored | None = None):
@@ -57,12 +68,12 @@ def new_match_page(game: Game, form, values: Mapping, error: ServiceError | None
 
 
 def unnamed(seat: int) -> str:
-    """"First player", "Second player"...: a seat named by its place in the order of play."""
+    """ "First player", "Second player"...: a seat named by its place in the order of play."""
     return str(IN_ORDER[seat]) if seat < len(IN_ORDER) else numbered(seat)
 
 
 def numbered(seat: int) -> str:
-    """"Player 1": a seat whose player has no name yet, where a name is needed (a house rule's sides)."""
+    """ "Player 1": a seat whose player has no name yet, where a name is needed (a house rule's sides)."""
     return _("Player %(number)s", number=seat + 1)
 
 
@@ -96,15 +107,26 @@ def seats_from_form(game: Game, form: MultiDict) -> tuple[list[str], dict, Servi
     elif dealer.isascii() and dealer.isdigit() and len(dealer) < 4 and int(dealer) < len(names):
         options["first_dealer"] = int(dealer)
     else:
-        return names, options, Invalid(_("The first dealer must be one of the seated players."),
-                                       {"first_dealer": "not seated"})
+        return (
+            names,
+            options,
+            Invalid(_("The first dealer must be one of the seated players."), {"first_dealer": "not seated"}),
+        )
     return names, options, None
 
 
 def players_needed(game: Game) -> str:
     """How many players the game needs, as the new-match form says when the names do not fit."""
     if game.min_players == game.max_players:
-        return ngettext("%(game)s needs %(num)d player: fill in a name for each seat.",
-                        "%(game)s needs %(num)d players: fill in a name for each seat.", game.min_players, game=game.name)
-    return _("%(game)s needs %(low)d to %(high)d players: fill in a name for each seat.", game=game.name,
-             low=game.min_players, high=game.max_players)
+        return ngettext(
+            "%(game)s needs %(num)d player: fill in a name for each seat.",
+            "%(game)s needs %(num)d players: fill in a name for each seat.",
+            game.min_players,
+            game=game.name,
+        )
+    return _(
+        "%(game)s needs %(low)d to %(high)d players: fill in a name for each seat.",
+        game=game.name,
+        low=game.min_players,
+        high=game.max_players,
+    )

@@ -34,12 +34,16 @@ THEMES = ("auto", "light", "dark")
 HISTORY_PAGE = 25  # matches a history page shows; older ones a tap away (keyset, no OFFSET)
 WATCH_SECONDS = 25
 HEARTBEAT_SECONDS = 10
-WRITES = {f"matches.{name}" for name in ("record", "edit", "delete", "undo", "redo", "reopen", "finish", "setup",
-                                           "remove", "share")}
+WRITES = {
+    f"matches.{name}"
+    for name in ("record", "edit", "delete", "undo", "redo", "reopen", "finish", "setup", "remove", "share")
+}
 THEME_DAYS = 400
 # A hidden field that is not what the page sent (a stale or altered form): say so, change nothing.
-DAMAGED_FORM = _l("This form came back changed (its hidden number was not one the page sent): nothing was changed. "
-                  "Check the form below and send it again.")
+DAMAGED_FORM = _l(
+    "This form came back changed (its hidden number was not one the page sent): nothing was changed. "
+    "Check the form below and send it again."
+)
 SCORES_NOW = _l("This phone can now score the match.")
 
 
@@ -48,8 +52,15 @@ def home():
     """This phone's matches in play, the others in play, a new match of any game; the latest
     results; matches set aside."""
     mine, others, idle, recent = queries.home_lists(RECENT, OTHERS_IN_PLAY, phones.phone_hash())
-    return render_template("matches/home.html", games=GAMES.values(), mine=mine, others=others, idle=idle,
-                           recent=recent, idle_days=queries.IDLE.days)
+    return render_template(
+        "matches/home.html",
+        games=GAMES.values(),
+        mine=mine,
+        others=others,
+        idle=idle,
+        recent=recent,
+        idle_days=queries.IDLE.days,
+    )
 
 
 @bp.post("/theme")
@@ -112,8 +123,9 @@ def only_the_table_writes():
         # Held for the request: the session keeps only objects held elsewhere, and the view reads it next.
         g.writing = phones.authorize(request.view_args["match_id"])
     except (Unauthorized, Forbidden) as refused:
-        return render_template("matches/watching.html", match_id=request.view_args["match_id"],
-                               message=refused.message), 403
+        return render_template(
+            "matches/watching.html", match_id=request.view_args["match_id"], message=refused.message
+        ), 403
     except ServiceError:
         abort(404)
     return None
@@ -149,8 +161,11 @@ def events(match_id: int):
         if seen is None:
             abort(404)
     hub = current_app.extensions["live"]
-    return Response(live.stream(hub, match_id, seen, wait, HEARTBEAT_SECONDS), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    return Response(
+        live.stream(hub, match_id, seen, wait, HEARTBEAT_SECONDS),
+        mimetype="text/event-stream",
+        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+    )
 
 
 @bp.get("/matches/<int:match_id>/join")
@@ -182,8 +197,9 @@ def claim(match_id: int):
     refused = phones.code_refusal(scored.match, typed)
     if refused is not None:
         phones.refused_code(typed)
-        return hand_page(scored, HandForm(expected=scored.next_number), MultiDict(), {}, refused.message,
-                         writer=False), status_of(refused)
+        return hand_page(
+            scored, HandForm(expected=scored.next_number), MultiDict(), {}, refused.message, writer=False
+        ), status_of(refused)
     phones.hold(match_id)
     flash(str(SCORES_NOW))
     return redirect(url_for("matches.show", match_id=match_id), 303)
@@ -199,8 +215,11 @@ def share(match_id: int):
     scorer = reach.link(url_for("matches.join", match_id=match_id, code=code)) if code else None  # ?code=
     watcher = reach.link(url_for("matches.watch", match_id=match_id))
     codes = {} if reach.problem else {"scorer": qr_svg(scorer) if scorer else None, "watcher": qr_svg(watcher)}
-    return no_store(render_template("matches/share.html", s=scored, scorer=scorer, watcher=watcher, codes=codes,
-                                    reach=reach, code=code))
+    return no_store(
+        render_template(
+            "matches/share.html", s=scored, scorer=scorer, watcher=watcher, codes=codes, reach=reach, code=code
+        )
+    )
 
 
 def qr_svg(text: str) -> str:
@@ -217,13 +236,20 @@ def record(match_id: int):
         return hand_page(scored, HandForm(formdata=None), request.form, {}, str(DAMAGED_FORM)), 400
     try:
         raw = record_from_request(scored, request.form)
-        writes.record_hand(scored, raw, expected=form.expected.data, entered_by="web", token=form.token.data or None,
-                           note=request.form.get("note", ""))
+        writes.record_hand(
+            scored,
+            raw,
+            expected=form.expected.data,
+            entered_by="web",
+            token=form.token.data or None,
+            note=request.form.get("note", ""),
+        )
     except ServiceError as error:
         # A number another phone took: the table's hand is offered as the next one, or dropped.
         taken = isinstance(error, Conflict) and "number" in error.fields
-        return hand_page(reads.load(match_id), form, request.form, error.fields, error.message,
-                         writer=True, taken=taken), status_of(error)
+        return hand_page(
+            reads.load(match_id), form, request.form, error.fields, error.message, writer=True, taken=taken
+        ), status_of(error)
     return redirect(url_for("matches.show", match_id=match_id))
 
 
@@ -242,15 +268,18 @@ def edit(match_id: int, number: int):
     form = HandForm()
     if form.validate_on_submit():
         try:
-            writes.edit_hand(scored, number, record_from_request(scored, request.form, number),
-                             note=request.form.get("note", ""))
+            writes.edit_hand(
+                scored, number, record_from_request(scored, request.form, number), note=request.form.get("note", "")
+            )
             # Translators: %(word)s is the game's word for one record, capitalized (Hand, Round, Game)
-            flash(_("%(word)s %(number)s changed; every total after it follows.", word=_hand_word(scored),
-                    number=number))
+            flash(
+                _("%(word)s %(number)s changed; every total after it follows.", word=_hand_word(scored), number=number)
+            )
             return redirect(url_for("matches.show", match_id=match_id))
         except ServiceError as error:
-            return hand_page(reads.load(match_id), form, request.form, error.fields, error.message, editing=number,
-                             writer=True), status_of(error)
+            return hand_page(
+                reads.load(match_id), form, request.form, error.fields, error.message, editing=number, writer=True
+            ), status_of(error)
     if request.method == "POST":
         return hand_page(scored, HandForm(formdata=None), request.form, {}, str(DAMAGED_FORM), editing=number), 400
     values = edit_values(scored, number)
@@ -341,8 +370,9 @@ def setup(match_id: int):
             try:
                 writes.edit_setup(scored, names, options)
                 # Translators: %(word)s is the game's word for one record (hand, round, game)
-                flash(_("Set-up changed; every %(word)s was worked out again.",
-                        word=declared_text(scored.game.hand_word)))
+                flash(
+                    _("Set-up changed; every %(word)s was worked out again.", word=declared_text(scored.game.hand_word))
+                )
                 return redirect(url_for("matches.show", match_id=match_id))
             except ServiceError as failed:
                 error = failed
@@ -390,8 +420,16 @@ def history():
     found = queries.page(game=game, player=player, before=before, limit=HISTORY_PAGE + 1)
     older = found[HISTORY_PAGE - 1].id if len(found) > HISTORY_PAGE else None
     players = queries.filter_players(player)
-    return render_template("matches/history.html", matches=found[:HISTORY_PAGE], games=GAMES, players=players,
-                           game=game, player=player, older=older, paged=before is not None)
+    return render_template(
+        "matches/history.html",
+        matches=found[:HISTORY_PAGE],
+        games=GAMES,
+        players=players,
+        game=game,
+        player=player,
+        older=older,
+        paged=before is not None,
+    )
 
 
 def _back() -> str:

@@ -160,8 +160,9 @@ class FieldWidget:
     @staticmethod
     def common(fld: Field, key: str, error: str | None, kind: str) -> dict:
         when = (fld.when.name, tuple(str(v) for v in fld.when.values)) if fld.when and not fld.when.option else None
-        return dict(key=key, label=declared_text(fld.question), help=declared_text(fld.help), error=error, when=when,
-                    kind=kind)
+        return dict(
+            key=key, label=declared_text(fld.question), help=declared_text(fld.help), error=error, when=when, kind=kind
+        )
 
 
 class ButtonsWidget(FieldWidget):
@@ -171,8 +172,11 @@ class ButtonsWidget(FieldWidget):
 
     def build(self, fld, key, seating, values, error):
         kind = "menu" if fld.menu else self.kind
-        return Widget(choices=self.choices(fld, seating), value=self.current(fld, key, values),
-                      **self.common(fld, key, error, kind))
+        return Widget(
+            choices=self.choices(fld, seating),
+            value=self.current(fld, key, values),
+            **self.common(fld, key, error, kind),
+        )
 
     def typed(self, fld, text):
         if fld.type == "choice":  # the choice's own value: "4" is Envite's stake 4
@@ -207,8 +211,11 @@ class PairedWidget(ButtonsWidget):
         self.partner = partner
 
     def build(self, fld, key, seating, values, error):
-        return Widget(choices=self.pairs(fld, seating), value=self.joined(fld, key, values),
-                      **self.common(fld, key, error, self.kind))
+        return Widget(
+            choices=self.pairs(fld, seating),
+            value=self.joined(fld, key, values),
+            **self.common(fld, key, error, self.kind),
+        )
 
     def pairs(self, fld: Field, seating: Seating) -> list[tuple[str, str]]:
         sides = ButtonsWidget.choices(self.partner, seating)
@@ -251,8 +258,12 @@ class NumberWidget(FieldWidget):
     kind = "number"
 
     def build(self, fld, key, seating, values, error):
-        return Widget(value=ButtonsWidget.current(fld, key, values), low=fld.min, high=fld.max,
-                      **self.common(fld, key, error, self.kind))
+        return Widget(
+            value=ButtonsWidget.current(fld, key, values),
+            low=fld.min,
+            high=fld.max,
+            **self.common(fld, key, error, self.kind),
+        )
 
 
 class IntWidget(FieldWidget):
@@ -366,8 +377,10 @@ class SlotsWidget(FieldWidget):
     def parts(self, fld: Field, seating: Seating) -> list[tuple[str, list[tuple[str, str]]]]:
         """(part suffix, choices) for one entry: its side, its type, or its number."""
         if fld.type == "events":
-            return [("side", ButtonsWidget.choices(Field("s", "side", ""), seating)),
-                    ("type", [(t, choice_text(t)) for t in fld.choices])]
+            return [
+                ("side", ButtonsWidget.choices(Field("s", "side", ""), seating)),
+                ("type", [(t, choice_text(t)) for t in fld.choices]),
+            ]
         if fld.type == "int_list":
             return [("", [(str(n), str(n)) for n in range(fld.min, fld.max + 1) if n not in fld.exclude])]
         return [("", ButtonsWidget.choices(Field("s", "side", ""), seating))]
@@ -375,9 +388,17 @@ class SlotsWidget(FieldWidget):
     def build(self, fld, key, seating, values, error):
         count = self.slots(fld)
         parts = self.parts(fld, seating)
-        entries = [[(f"{key}-{i}{'-' + part if part else ''}", choices,
-                     str(values.get(f"{key}-{i}{'-' + part if part else ''}", "")))
-                    for part, choices in parts] for i in range(count)]
+        entries = [
+            [
+                (
+                    f"{key}-{i}{'-' + part if part else ''}",
+                    choices,
+                    str(values.get(f"{key}-{i}{'-' + part if part else ''}", "")),
+                )
+                for part, choices in parts
+            ]
+            for i in range(count)
+        ]
         shown = count if fld.type == "int_list" else SHOWN_SLOTS
         extra: dict[str, Any] = {"required": fld.type == "int_list"}
         if fld.type == "events":  # a button per side and type, each tap the next entry (match.js)
@@ -419,28 +440,44 @@ class CardsWidget(FieldWidget):
         hands = []
         for side, label in enumerate(seating.sides):
             if fld.size:
-                picks = [(str(values.get(f"{key}-{side}-{n}-rank", "")), str(values.get(f"{key}-{side}-{n}-suit", "")))
-                         for n in range(fld.size)]
+                picks = [
+                    (str(values.get(f"{key}-{side}-{n}-rank", "")), str(values.get(f"{key}-{side}-{n}-suit", "")))
+                    for n in range(fld.size)
+                ]
             else:
                 chosen = set(getlist(f"{key}-{side}"))
                 picks = [(code, card_label(code), code in chosen) for code in deck(fld.ranks)]
             hands.append({"side": side, "label": label, "picks": picks})
         ranks = [(r, "10" if r == "T" else r) for r in fld.ranks]
-        return Widget(value=hands, extra={"ranks": ranks, "suits": list(SUIT_SIGNS.items()), "size": fld.size,
-                                          "open": any(_filled(hand["picks"]) for hand in hands)},
-                      **self.common(fld, key, error, self.kind))
+        return Widget(
+            value=hands,
+            extra={
+                "ranks": ranks,
+                "suits": list(SUIT_SIGNS.items()),
+                "size": fld.size,
+                "open": any(_filled(hand["picks"]) for hand in hands),
+            },
+            **self.common(fld, key, error, self.kind),
+        )
 
     def read(self, fld, key, form, table):
         if fld.size:
-            hands = [[form.get(f"{key}-{side}-{n}-rank", "") + form.get(f"{key}-{side}-{n}-suit", "")
-                      for n in range(fld.size)] for side in range(table.sides)]
+            hands = [
+                [
+                    form.get(f"{key}-{side}-{n}-rank", "") + form.get(f"{key}-{side}-{n}-suit", "")
+                    for n in range(fld.size)
+                ]
+                for side in range(table.sides)
+            ]
             hands = [[card for card in hand if card] if not any(hand) or all(hand) else hand for hand in hands]
         else:
             hands = [form.getlist(f"{key}-{side}") for side in range(table.sides)]
         if not any(hands):
             return MISSING
-        return [[card_from_text(card, fld.ranks) for card in hand] if hand else (None if fld.null_hands else [])
-                for hand in hands]
+        return [
+            [card_from_text(card, fld.ranks) for card in hand] if hand else (None if fld.null_hands else [])
+            for hand in hands
+        ]
 
     def show(self, fld, key, value):
         shown: dict[str, Any] = {}
@@ -461,16 +498,25 @@ class GridWidget(FieldWidget):
     kind = "grid"
 
     def build(self, fld, key, seating, values, error):
-        rows = [[(str(values.get(f"{key}-{r}-{c}-rank", "")), str(values.get(f"{key}-{r}-{c}-suit", "")))
-                 for c in range(fld.columns)] for r in range(fld.rows)]
+        rows = [
+            [
+                (str(values.get(f"{key}-{r}-{c}-rank", "")), str(values.get(f"{key}-{r}-{c}-suit", "")))
+                for c in range(fld.columns)
+            ]
+            for r in range(fld.rows)
+        ]
         ranks = [(r, "10" if r == "T" else r) for r in fld.ranks]
-        return Widget(value=rows, extra={"ranks": ranks, "suits": list(SUIT_SIGNS.items()),
-                                         "open": any(_filled(row) for row in rows)},
-                      **self.common(fld, key, error, self.kind))
+        return Widget(
+            value=rows,
+            extra={"ranks": ranks, "suits": list(SUIT_SIGNS.items()), "open": any(_filled(row) for row in rows)},
+            **self.common(fld, key, error, self.kind),
+        )
 
     def read(self, fld, key, form, table):
-        rows = [[form.get(f"{key}-{r}-{c}-rank", "") + form.get(f"{key}-{r}-{c}-suit", "")
-                 for c in range(fld.columns)] for r in range(fld.rows)]
+        rows = [
+            [form.get(f"{key}-{r}-{c}-rank", "") + form.get(f"{key}-{r}-{c}-suit", "") for c in range(fld.columns)]
+            for r in range(fld.rows)
+        ]
         if not any(card for row in rows for card in row):
             return MISSING
         return [[card_from_text(card, fld.ranks) for card in row] for row in rows]
@@ -493,9 +539,18 @@ def deck(ranks: str) -> list[str]:
 
 BUTTONS, NUMBER, INT = ButtonsWidget(), NumberWidget(), IntWidget()
 WIDGETS: dict[str, FieldWidget] = {
-    "side": BUTTONS, "seat": BUTTONS, "choice": BUTTONS, "int": INT, "bool": ToggleWidget(),
-    "per_side": PerSideWidget(), "group": GroupWidget(), "side_list": SlotsWidget(), "events": SlotsWidget(),
-    "int_list": SlotsWidget(), "cards": CardsWidget(), "grid": GridWidget(),
+    "side": BUTTONS,
+    "seat": BUTTONS,
+    "choice": BUTTONS,
+    "int": INT,
+    "bool": ToggleWidget(),
+    "per_side": PerSideWidget(),
+    "group": GroupWidget(),
+    "side_list": SlotsWidget(),
+    "events": SlotsWidget(),
+    "int_list": SlotsWidget(),
+    "cards": CardsWidget(),
+    "grid": GridWidget(),
 }
 
 
@@ -509,8 +564,9 @@ class Section:
     opened: bool = False
 
 
-def form_sections(fields: Sequence[Field], forms: Sequence[RecordForm], seating: Seating, values: Mapping,
-                  errors: Mapping) -> list[Section]:
+def form_sections(
+    fields: Sequence[Field], forms: Sequence[RecordForm], seating: Seating, values: Mapping, errors: Mapping
+) -> list[Section]:
     """The hand form in sections: the record form in use (the one the shown hand was given in, else
     the game's first) with the common fields, then the rare fields, then each other record form,
     folded until used; a record form of cards shows them as soon as it is opened."""
@@ -548,8 +604,11 @@ def _given(fld: Field, values: Mapping, prefix: str = "") -> bool:
     key = prefix + fld.name
     if fld.type == "group":
         return any(_given(member, values, key + "-") for member in fld.fields)
-    return any(not _idle(fld, value) for name, value in values.items()
-               if (name == key or name.startswith(key + "-")) and not name.endswith(f"-{SHOWN}"))
+    return any(
+        not _idle(fld, value)
+        for name, value in values.items()
+        if (name == key or name.startswith(key + "-")) and not name.endswith(f"-{SHOWN}")
+    )
 
 
 def _idle(fld: Field, value: Any) -> bool:
@@ -572,8 +631,14 @@ def widget_for(fld: Field) -> FieldWidget:
     return WIDGETS[fld.type]
 
 
-def build_widgets(fields: Sequence[Field], seating: Seating, values: Mapping, errors: Mapping,
-                  prefix: str = "", in_group: bool = False) -> list[Widget]:
+def build_widgets(
+    fields: Sequence[Field],
+    seating: Seating,
+    values: Mapping,
+    errors: Mapping,
+    prefix: str = "",
+    in_group: bool = False,
+) -> list[Widget]:
     """Widgets for `fields`, filled with the posted `values` (flat form keys) and `errors`; the
     questions name the players where they name a role ("Bob's rows")."""
     widgets = []
@@ -637,8 +702,11 @@ def _without_untouched_forms(fields: Sequence[Field], forms: Sequence[RecordForm
     by_name = {fld.name: fld for fld in fields}
 
     def touched(form: RecordForm) -> bool:
-        return any(name in record and (by_name[name].preset is None or record[name] != by_name[name].preset)
-                   for name in form.fields if name in by_name)
+        return any(
+            name in record and (by_name[name].preset is None or record[name] != by_name[name].preset)
+            for name in form.fields
+            if name in by_name
+        )
 
     used = [form for form in forms if touched(form)]
     if not used:
@@ -678,11 +746,12 @@ def hidden_rules_css(fields: Sequence[Field], prefix: str = "") -> str:
         if _controls_by_toggle(fields, fld):
             ticked = f'input[name="{control}"]:checked'
             if True not in fld.when.values:
-                rules.append(f'form:has({ticked}) {target}{{display:none}}')
+                rules.append(f"form:has({ticked}) {target}{{display:none}}")
             if False not in fld.when.values:
-                rules.append(f'form:not(:has({ticked})) {target}{{display:none}}')
+                rules.append(f"form:not(:has({ticked})) {target}{{display:none}}")
             continue
-        shown = ",".join(f'input[name="{control}"]{_value_is(fields, fld.when.name, v)}:checked'
-                         for v in fld.when.values)
-        rules.append(f'form:not(:has({shown})) {target}{{display:none}}')
+        shown = ",".join(
+            f'input[name="{control}"]{_value_is(fields, fld.when.name, v)}:checked' for v in fld.when.values
+        )
+        rules.append(f"form:not(:has({shown})) {target}{{display:none}}")
     return "\n".join(rule for rule in rules if rule)

@@ -41,8 +41,13 @@ def rename(old: str, new: str) -> str:
     moved = _move_versions(player.id)
     player.name, player.key = new, new.casefold()
     _commit()
-    return ngettext('"%(was)s" is now "%(new)s", in %(num)d match.', '"%(was)s" is now "%(new)s", in %(num)d matches.',
-                    moved, was=was, new=new)
+    return ngettext(
+        '"%(was)s" is now "%(new)s", in %(num)d match.',
+        '"%(was)s" is now "%(new)s", in %(num)d matches.',
+        moved,
+        was=was,
+        new=new,
+    )
 
 
 def merge(source: str, target: str) -> str:
@@ -50,8 +55,9 @@ def merge(source: str, target: str) -> str:
     `source`; says what was done."""
     leaving, staying = find(source), find(target)
     if leaving.id == staying.id:
-        raise Invalid(_('"%(one)s" and "%(other)s" are one player already: choose two players.', one=leaving.name,
-                        other=target))
+        raise Invalid(
+            _('"%(one)s" and "%(other)s" are one player already: choose two players.', one=leaving.name, other=target)
+        )
     _refuse_shared(leaving, staying)
     moved = _move_versions(leaving.id)
     _log_seats(leaving, staying)
@@ -64,9 +70,13 @@ def merge(source: str, target: str) -> str:
     db.session.delete(leaving)
     _commit()
     stories.catch_up_after_commit()
-    return ngettext('"%(source)s" is merged into "%(target)s": %(num)d match moved.',
-                    '"%(source)s" is merged into "%(target)s": %(num)d matches moved.', moved,
-                    source=leaving.name, target=staying.name)
+    return ngettext(
+        '"%(source)s" is merged into "%(target)s": %(num)d match moved.',
+        '"%(source)s" is merged into "%(target)s": %(num)d matches moved.',
+        moved,
+        source=leaving.name,
+        target=staying.name,
+    )
 
 
 def find(name: str) -> Player:
@@ -88,41 +98,57 @@ def _refuse_shared(leaving: Player, staying: Player) -> None:
     """Refuse a merge of two players who sit in one match: they would be two seats of one person."""
     other = aliased(Seat)
     shared = db.session.execute(
-        select(Match.id, Match.game).join(Seat, Seat.match_id == Match.id).join(other, other.match_id == Match.id)
-        .where(Seat.player_id == leaving.id, other.player_id == staying.id).order_by(Match.id).limit(3)).all()
+        select(Match.id, Match.game)
+        .join(Seat, Seat.match_id == Match.id)
+        .join(other, other.match_id == Match.id)
+        .where(Seat.player_id == leaving.id, other.player_id == staying.id)
+        .order_by(Match.id)
+        .limit(3)
+    ).all()
     if shared:
         where = ", ".join(f"{GAMES[game].name} #{match_id}" for match_id, game in shared)
         # Translators: %(matches)s lists matches by game and number: "Court Piece #12, Envite #15"
-        raise Conflict(_('"%(one)s" and "%(other)s" both sit in %(matches)s: they would be two seats of one person '
-                         "there. Fix that match's set-up first.", one=leaving.name, other=staying.name, matches=where))
+        raise Conflict(
+            _(
+                '"%(one)s" and "%(other)s" both sit in %(matches)s: they would be two seats of one person '
+                "there. Fix that match's set-up first.",
+                one=leaving.name,
+                other=staying.name,
+                matches=where,
+            )
+        )
 
 
 def _move_versions(player_id: int) -> int:
     """Move on the version of every match `player_id` sits in (its stored state stays its own where
     it was); how many matches."""
     table = Match.__table__
-    stored_state = case((table.c.state_version == table.c.version, table.c.version + 1),
-                        else_=table.c.state_version)
+    stored_state = case((table.c.state_version == table.c.version, table.c.version + 1), else_=table.c.state_version)
     moved = db.session.execute(
-        update(table).where(table.c.id.in_(select(Seat.match_id).where(Seat.player_id == player_id)))
-        .values(version=table.c.version + 1, state_version=stored_state, updated=table.c.updated))
+        update(table)
+        .where(table.c.id.in_(select(Seat.match_id).where(Seat.player_id == player_id)))
+        .values(version=table.c.version + 1, state_version=stored_state, updated=table.c.updated)
+    )
     return moved.rowcount
 
 
 def _log_seats(leaving: Player, staying: Player) -> None:
     """Keep the merge in the log of each match it changes, as a set-up change: the players before and after."""
     seated = db.session.execute(
-        select(Seat.match_id, Seat.player_id, Player.name).join(Player, Player.id == Seat.player_id)
+        select(Seat.match_id, Seat.player_id, Player.name)
+        .join(Player, Player.id == Seat.player_id)
         .where(Seat.match_id.in_(select(Seat.match_id).where(Seat.player_id == leaving.id)))
-        .order_by(Seat.match_id, Seat.position)).all()
+        .order_by(Seat.match_id, Seat.position)
+    ).all()
     names: dict[int, list[tuple[int, str]]] = {}
     for match_id, player_id, name in seated:
         names.setdefault(match_id, []).append((player_id, name))
     for match_id, seats in names.items():
         before = [name for _player, name in seats]
         after = [staying.name if player_id == leaving.id else name for player_id, name in seats]
-        db.session.add(MatchEvent(match_id=match_id, action="setup", before={"players": before},
-                                  after={"players": after}))
+        db.session.add(
+            MatchEvent(match_id=match_id, action="setup", before={"players": before}, after={"players": after})
+        )
 
 
 def _commit() -> None:

@@ -1,7 +1,7 @@
 """`flask players`: the host renames a player everywhere, or merges two who are the same person.
 
-    flask --app scorekeeper players rename OLD NEW
-    flask --app scorekeeper players merge FROM INTO
+flask --app scorekeeper players rename OLD NEW
+flask --app scorekeeper players merge FROM INTO
 """
 
 from __future__ import annotations

@@ -36,8 +36,10 @@ class MergeForm(FlaskForm):
 
 def host_forms(players: list[tuple[str, int]]) -> tuple[RenameForm, MergeForm]:
     """The rename and merge forms (fields apart by prefix), each listing `players` (name, matches played)."""
-    choices = [CHOOSE] + [(name, ngettext("%(name)s (%(num)d match)", "%(name)s (%(num)d matches)", played, name=name))
-                          for name, played in players]
+    choices = [CHOOSE] + [
+        (name, ngettext("%(name)s (%(num)d match)", "%(name)s (%(num)d matches)", played, name=name))
+        for name, played in players
+    ]
     rename, merge = RenameForm(prefix="rename"), MergeForm(prefix="merge")
     for field in (rename.player, merge.source, merge.target):
         field.choices = choices

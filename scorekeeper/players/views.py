@@ -41,8 +41,9 @@ def index():
     after = request.args.get("after", "")[:200]
     counts = queries.players_page(after, PAGE + 1)
     more = counts[PAGE - 1][0].key if len(counts) > PAGE else None
-    return render_template("players/index.html", counts=counts[:PAGE], more=more, paged=bool(after),
-                           host=bool(host_password()))
+    return render_template(
+        "players/index.html", counts=counts[:PAGE], more=more, paged=bool(after), host=bool(host_password())
+    )
 
 
 @bp.get("/<int:player_id>")
@@ -56,9 +57,15 @@ def show(player_id: int):
     if most and most.story:
         chart = charts.results(history.story_points(player.id, most.game, most.story.number))
     latest = match_queries.latest_for(player.id, RECENT)
-    return render_template("players/show.html", player=player, matches=latest, stories=stories,
-                           chart=chart, chart_game=most.game if most else None,
-                           partners=history.played_with(player.id, PARTNERS))
+    return render_template(
+        "players/show.html",
+        player=player,
+        matches=latest,
+        stories=stories,
+        chart=chart,
+        chart_game=most.game if most else None,
+        partners=history.played_with(player.id, PARTNERS),
+    )
 
 
 @bp.get("/<int:player_id>/games/<game>")
@@ -70,9 +77,17 @@ def story(player_id: int, game: str):
     told = history.stories_of(player.id).get(game) or abort(404)
     points = history.story_points(player.id, game, told.story.number) if told.story else []
     kept = told.story.kept if told.story else {}
-    return render_template("players/story.html", player=player, game=GAMES[game], g=told, story=told.story,
-                           results=charts.results(points), rating_chart=charts.rating(points),
-                           own=shown_statistics(declared(GAMES[game]), kept), lowest=lower_is_better(GAMES[game]))
+    return render_template(
+        "players/story.html",
+        player=player,
+        game=GAMES[game],
+        g=told,
+        story=told.story,
+        results=charts.results(points),
+        rating_chart=charts.rating(points),
+        own=shown_statistics(declared(GAMES[game]), kept),
+        lowest=lower_is_better(GAMES[game]),
+    )
 
 
 # -- the host's page: rename and merge players, only where the host set a password ------------------
@@ -127,8 +142,7 @@ def sign_in_page(form: SignInForm, error: str | None = None, status: int = 200):
 
 
 def host_page(rename: RenameForm, merge: MergeForm, errors: dict[str, str] | None = None):
-    return render_template("players/host.html", rename=rename, merge=merge, errors=errors or {},
-                           sign_out=SignOutForm())
+    return render_template("players/host.html", rename=rename, merge=merge, errors=errors or {}, sign_out=SignOutForm())
 
 
 @bp.get("/host")

@@ -62,10 +62,15 @@ def check_key(match: Match, key: str | None) -> None:
 
 # -- phones -------------------------------------------------------------------------------------
 
-NOT_HELD = ("This phone does not score this match. Type its table code (shown on the scoring phone's match page) "
-            "on the match page, or open its scorer link.")
-_HELD = db.select(PhoneHold.match_id).where(PhoneHold.phone_hash == bindparam("phone"),
-                                            PhoneHold.match_id == Match.id).exists()
+NOT_HELD = (
+    "This phone does not score this match. Type its table code (shown on the scoring phone's match page) "
+    "on the match page, or open its scorer link."
+)
+_HELD = (
+    db.select(PhoneHold.match_id)
+    .where(PhoneHold.phone_hash == bindparam("phone"), PhoneHold.match_id == Match.id)
+    .exists()
+)
 _MATCH_AND_HOLD = db.select(Match, _HELD.label("held")).options(*WITH_SEATS).where(Match.id == bindparam("id"))
 
 
@@ -141,7 +146,7 @@ def table_code(key_hash: str, secret: bytes) -> str:
         letters.append(CODE_ALPHABET[index])
     groups, start = [], 0
     for size in CODE_GROUPS:
-        groups.append("".join(letters[start:start + size]))
+        groups.append("".join(letters[start : start + size]))
         start += size
     return "-".join(groups)
 
@@ -154,6 +159,6 @@ def typed_code(text: str) -> str | None:
         return None
     groups, start = [], 0
     for size in CODE_GROUPS:
-        groups.append(plain[start:start + size])
+        groups.append(plain[start : start + size])
         start += size
     return "-".join(groups)

@@ -87,16 +87,19 @@ class Scored:
         """What a change to hand `number` replays: the state it was played from and the records from
         it on, read at once (the hand before it with them, not in a round trip of its own)."""
         before = max(number - 1, 1)
-        records = list(self.replay.records[before - 1:])
-        return self.state_before(number), records[number - before:]
+        records = list(self.replay.records[before - 1 :])
+        return self.state_before(number), records[number - before :]
 
     def hands(self, first: int = 1) -> list[tuple[int, dict, list, list[str]]]:
         """Hands `first`.. as (number, record, changes, reason texts), read in one go: no replay, and
         no state decoded (a long match's answer stays cheap)."""
         if not self.stored:
             numbered = zip(self.replay.records, self.replay.results)
-            return [(n, record, done.changes, [r.text for r in done.reasons])
-                    for n, (record, done) in enumerate(numbered, start=1) if n >= first]
+            return [
+                (n, record, done.changes, [r.text for r in done.reasons])
+                for n, (record, done) in enumerate(numbered, start=1)
+                if n >= first
+            ]
         fresh = self.replay.fresh  # the hand this request wrote, still in hand: not read back
         known = [(n, *hand) for n, hand in fresh.items() if n >= first]
         if fresh and first >= min(fresh):
@@ -104,8 +107,13 @@ class Scored:
         rows = db.session.connection().execute(_HANDS_AS_TEXT, {"match_id": self.match.id, "first": first}).all()
         # The columns' JSON texts joined into one array and read at once: a 600-hand answer makes one
         # call to the JSON reader instead of 1,800.
-        read = jsontext.loads("[" + ",".join(f"[{n},{record},{changes or 'null'},{reasons or 'null'}]"
-                                             for n, record, changes, reasons in rows) + "]")
+        read = jsontext.loads(
+            "["
+            + ",".join(
+                f"[{n},{record},{changes or 'null'},{reasons or 'null'}]" for n, record, changes, reasons in rows
+            )
+            + "]"
+        )
         return [(n, record, changes, [reason_text(entry) for entry in reasons]) for n, record, changes, reasons in read]
 
     def answers(self, first: int = 1) -> list[tuple[int, str | None]] | None:
@@ -119,14 +127,22 @@ class Scored:
 
 
 _HANDS_AS_TEXT = (
-    db.select(*(cast(column, Text) if column is not Hand.number else column
-                for column in (Hand.number, Hand.record, Hand.changes, Hand.reasons)))
-    .where(Hand.match_id == bindparam("match_id"), Hand.number >= bindparam("first")).order_by(Hand.number)
+    db.select(
+        *(
+            cast(column, Text) if column is not Hand.number else column
+            for column in (Hand.number, Hand.record, Hand.changes, Hand.reasons)
+        )
+    )
+    .where(Hand.match_id == bindparam("match_id"), Hand.number >= bindparam("first"))
+    .order_by(Hand.number)
 )
 
 
-_ANSWERS = (db.select(Hand.number, Hand.answer)
-            .where(Hand.match_id == bindparam("match_id"), Hand.number >= bindparam("first")).order_by(Hand.number))
+_ANSWERS = (
+    db.select(Hand.number, Hand.answer)
+    .where(Hand.match_id == bindparam("match_id"), Hand.number >= bindparam("first"))
+    .order_by(Hand.number)
+)
 
 
 # One statement for the match, its seats and their players (a round trip less on PostgreSQL). Built
@@ -167,15 +183,19 @@ def notes(match: Match, numbers: Sequence[int]) -> dict[int, str]:
     """The table's notes on hands `numbers` of the match, by hand number (hands without one left out)."""
     if not numbers:
         return {}
-    found = db.session.execute(db.select(Hand.number, Hand.note).where(
-        Hand.match_id == match.id, Hand.number.in_(list(numbers)), Hand.note.is_not(None)))
+    found = db.session.execute(
+        db.select(Hand.number, Hand.note).where(
+            Hand.match_id == match.id, Hand.number.in_(list(numbers)), Hand.note.is_not(None)
+        )
+    )
     return {number: note for number, note in found}
 
 
 def latest_events(match: Match, count: int) -> list[MatchEvent]:
     """The match's latest `count` logged changes, newest first."""
-    return db.session.scalars(db.select(MatchEvent).where(MatchEvent.match_id == match.id)
-                              .order_by(MatchEvent.id.desc()).limit(count)).all()
+    return db.session.scalars(
+        db.select(MatchEvent).where(MatchEvent.match_id == match.id).order_by(MatchEvent.id.desc()).limit(count)
+    ).all()
 
 
 class StoredHands(Sequence):
@@ -209,8 +229,9 @@ class StoredHands(Sequence):
             return
         low, high = min(wanted), max(wanted)
         spread = high - low >= 2 * len(wanted)  # a few hands over a long match (a chart's), not a run
-        rows = db.session.scalars(_hands_query(spread, states),
-                                  {"match_id": self.match.id, "low": low, "high": high, "numbers": wanted}).all()
+        rows = db.session.scalars(
+            _hands_query(spread, states), {"match_id": self.match.id, "low": low, "high": high, "numbers": wanted}
+        ).all()
         (self.stateless.difference_update if states else self.stateless.update)(wanted)
         self.loaded.update((row.number, row) for row in rows)
 
@@ -219,8 +240,11 @@ class StoredHands(Sequence):
 def _hands_query(spread: bool, states: bool):
     """A match's hands by number: a run as one index range, or a spread as a list; without `states`
     the states and answers stay in the database. Built once for each kind."""
-    which = (Hand.number.in_(bindparam("numbers", expanding=True)) if spread
-             else Hand.number.between(bindparam("low"), bindparam("high")))
+    which = (
+        Hand.number.in_(bindparam("numbers", expanding=True))
+        if spread
+        else Hand.number.between(bindparam("low"), bindparam("high"))
+    )
     query = db.select(Hand).where(Hand.match_id == bindparam("match_id"), which)
     return query if states else query.options(defer(Hand.state), defer(Hand.answer))
 

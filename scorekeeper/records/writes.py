@@ -39,6 +39,7 @@ PLAYERS_BUSY = "The players were being added from another phone just now; try ag
 def _refusals_undone(write):
     """A write that leaves nothing behind when refused: the session is rolled back (the match is read
     afresh for the page or answer that says why)."""
+
     @wraps(write)
     def undoing(*args, **kwargs):
         try:
@@ -46,6 +47,7 @@ def _refusals_undone(write):
         except ServiceError:
             db.session.rollback()
             raise
+
     return undoing
 
 
@@ -155,17 +157,29 @@ def _seat(table: Table, game: Game, names: list[str], options: dict) -> Match:
     key, key_hash = issue_key()
     start = encode_state(game.new_state(table, options))  # stored from the start: no replay on read
     started = now_utc()
-    match = Match(game=game.key, options=options, status=IN_PROGRESS, key_hash=key_hash, state=start,
-                  state_version=0, version=0, created=started, updated=started,
-                  night=nights.night_of(started, nights.current_zone()))
+    match = Match(
+        game=game.key,
+        options=options,
+        status=IN_PROGRESS,
+        key_hash=key_hash,
+        state=start,
+        state_version=0,
+        version=0,
+        created=started,
+        updated=started,
+        night=nights.night_of(started, nights.current_zone()),
+    )
     match.issued_key = key
-    match.seats = [Seat(position=position, side=table.side_of(position), player=player, game=game.key)
-                   for position, player in enumerate(players)]
+    match.seats = [
+        Seat(position=position, side=table.side_of(position), player=player, game=game.key)
+        for position, player in enumerate(players)
+    ]
     db.session.add(match)
     db.session.flush()  # the new players' ids
     # One statement for the table, counted in the database: two matches seating one player at once both count.
-    db.session.execute(update(Player).where(Player.id.in_([player.id for player in players]))
-                       .values(played=Player.played + 1))
+    db.session.execute(
+        update(Player).where(Player.id.in_([player.id for player in players])).values(played=Player.played + 1)
+    )
     db.session.commit()
     return match
 
@@ -178,7 +192,11 @@ def _claim(match: Match, held: bool = False, **columns) -> None:
     known) are written in the same statement. `held`: sent first of the write's held statements (a
     round trip less; the write refused then), for a write whose every other statement is held too."""
     columns["version"] = match.version + 1
-    parameters = {"match_id": match.id, "seen": match.version, **{f"new_{name}": value for name, value in columns.items()}}
+    parameters = {
+        "match_id": match.id,
+        "seen": match.version,
+        **{f"new_{name}": value for name, value in columns.items()},
+    }
     if held:
         pipeline.hold(db.session, (_claim_statement(tuple(columns), True), parameters), _claimed, first=True)
     else:
@@ -207,8 +225,11 @@ def _claim_statement(names: tuple[str, ...], returning: bool = False):
     UPDATE) and built once for each set of columns: a quarter of a millisecond less per write; with
     `returning`, the match's id when claimed (a held claim's answer)."""
     table = Match.__table__
-    claim = (update(table).where(table.c.id == bindparam("match_id"), table.c.version == bindparam("seen"))
-             .values({name: bindparam(f"new_{name}", type_=table.c[name].type) for name in names}))
+    claim = (
+        update(table)
+        .where(table.c.id == bindparam("match_id"), table.c.version == bindparam("seen"))
+        .values({name: bindparam(f"new_{name}", type_=table.c[name].type) for name in names})
+    )
     return claim.returning(table.c.id) if returning else claim
 
 
@@ -232,8 +253,13 @@ class Recorded:
 
 @_refusals_undone
 def record_hand(
-    scored: Scored, raw: Any, expected: int | None = None, entered_by: str | None = None, token: str | None = None,
-    answer_from: int | None = None, note: str | None = None,
+    scored: Scored,
+    raw: Any,
+    expected: int | None = None,
+    entered_by: str | None = None,
+    token: str | None = None,
+    answer_from: int | None = None,
+    note: str | None = None,
 ) -> Recorded:
     """Validate a hand against the game, check the hand number, write it, commit.
 
@@ -261,8 +287,9 @@ def record_hand(
     _claim(match, state=stored["state"], updated=now_utc(), **result_columns(after, match.version + 1))
     # Inserted through Core: nothing of the new row is read back as an object, and a flush with
     # nothing in it costs the write nothing.
-    _insert_hand(match_id=match.id, number=current + 1, record=record, entered_by=entered_by, token=token,
-                 note=note, **stored)
+    _insert_hand(
+        match_id=match.id, number=current + 1, record=record, entered_by=entered_by, token=token, note=note, **stored
+    )
     wrote = {current + 1: (record, stored["changes"], [reason_text(entry) for entry in stored["reasons"]])}
     return Recorded(_save(after, wrote, answer_from), current + 1, hand)
 
@@ -275,8 +302,9 @@ def _not_next(expected: int, current: int) -> Conflict:
         told = f"Hand {expected} was already recorded from another phone"
     else:
         told = "This match changed on another phone"
-    return Conflict(f"{told}: check the score, then enter hand {current + 1}.",
-                    {"number": f"the next hand is {current + 1}"})
+    return Conflict(
+        f"{told}: check the score, then enter hand {current + 1}.", {"number": f"the next hand is {current + 1}"}
+    )
 
 
 _INSERT_HAND = insert(Hand.__table__)
@@ -309,16 +337,19 @@ def edit_hand(scored: Scored, number: int, raw: Any, note: str | None = None) ->
     rows = _rows_read(scored, number)
     _store(scored.match, changed.replay, first=number, rows=rows)
     if note is not None:
-        pipeline.hold(db.session, (_NOTE_UPDATE, {"match": scored.match.id, "hand_number": number,
-                                                  "note": note or None}))
+        pipeline.hold(
+            db.session, (_NOTE_UPDATE, {"match": scored.match.id, "hand_number": number, "note": note or None})
+        )
         if rows:
             set_committed_value(rows[0], "note", note or None)
     return _save(changed)
 
 
-_NOTE_UPDATE = (update(Hand.__table__).where(Hand.__table__.c.match_id == bindparam("match"),
-                                              Hand.__table__.c.number == bindparam("hand_number"))
-                .values(note=bindparam("note")))
+_NOTE_UPDATE = (
+    update(Hand.__table__)
+    .where(Hand.__table__.c.match_id == bindparam("match"), Hand.__table__.c.number == bindparam("hand_number"))
+    .values(note=bindparam("note"))
+)
 
 
 NOTE_LIMIT = 200  # characters: a remark, not a diary (the column's width)
@@ -332,8 +363,10 @@ def checked_note(note: str | None) -> str | None:
         raise Invalid("A note is text.", {"note": "not text"})
     note = " ".join(note.split())
     if len(note) > NOTE_LIMIT:
-        raise Invalid(f"A note can be {NOTE_LIMIT} characters at most; this one has {len(note)}.",
-                      {"note": f"at most {NOTE_LIMIT} characters"})
+        raise Invalid(
+            f"A note can be {NOTE_LIMIT} characters at most; this one has {len(note)}.",
+            {"note": f"at most {NOTE_LIMIT} characters"},
+        )
     return note
 
 
@@ -462,8 +495,10 @@ def delete_match(match: Match) -> None:
 def _log(match: Match, action: str, number: int | None = None, before: Any = None, after: Any = None) -> None:
     """Keep a change in the match's log (the hands stay the truth; the log says what they were),
     written with the write's next round trip."""
-    pipeline.hold(db.session, (_LOG_INSERT, {"match_id": match.id, "action": action, "number": number,
-                                             "before": before, "after": after}))  # `at`: the column's default
+    pipeline.hold(
+        db.session,
+        (_LOG_INSERT, {"match_id": match.id, "action": action, "number": number, "before": before, "after": after}),
+    )  # `at`: the column's default
 
 
 _LOG_INSERT = insert(MatchEvent.__table__)
@@ -478,18 +513,25 @@ def hand_columns(done: HandResult, record: dict) -> dict:
     from ..api.answers import hand_answer  # here, not above: the api package loads its views, which load this
 
     texts = [reason.text for reason in done.reasons]
-    return {"state": encode_state(done.state), "changes": list(done.changes),
-            "reasons": [stored_reason(reason) for reason in done.reasons],
-            "game_winner": done.game_winner, "answer": hand_answer(record, done.changes, texts)}
+    return {
+        "state": encode_state(done.state),
+        "changes": list(done.changes),
+        "reasons": [stored_reason(reason) for reason in done.reasons],
+        "game_winner": done.game_winner,
+        "answer": hand_answer(record, done.changes, texts),
+    }
 
 
 def result_columns(scored: Scored, version: int) -> dict[str, Any]:
     """The match's columns that follow from its state, stamped with the version they belong to."""
     result = scored.result
-    return {"status": FINISHED if result.over else IN_PROGRESS, "winner": result.winner,
-            "headline": result.headline if result.over else None,  # marked: rendered where it is shown
-            "headline_message": to_json(result.headline) if result.over and isinstance(result.headline, Text) else None,
-            "state_version": version}
+    return {
+        "status": FINISHED if result.over else IN_PROGRESS,
+        "winner": result.winner,
+        "headline": result.headline if result.over else None,  # marked: rendered where it is shown
+        "headline_message": to_json(result.headline) if result.over and isinstance(result.headline, Text) else None,
+        "state_version": version,
+    }
 
 
 @_refusals_undone
@@ -587,8 +629,9 @@ def _seat_outcomes(match: Match, result) -> None:
         set_committed_value(seat, "outcome", outcome)
 
 
-_SEAT_OUTCOME = update(Seat.__table__).where(Seat.__table__.c.id == bindparam("seat_id")).values(
-    outcome=bindparam("outcome"))
+_SEAT_OUTCOME = (
+    update(Seat.__table__).where(Seat.__table__.c.id == bindparam("seat_id")).values(outcome=bindparam("outcome"))
+)
 
 
 def _follow_history(change) -> None:
@@ -601,7 +644,9 @@ def _follow_history(change) -> None:
         raise clash_or_trouble(error, Conflict(CHANGED_ELSEWHERE)) from None
 
 
-def _rewrite(match: Match, records: list[Any], changed: int = 0, deleted: int = 0, start=None, first: int = 1) -> Scored:
+def _rewrite(
+    match: Match, records: list[Any], changed: int = 0, deleted: int = 0, start=None, first: int = 1
+) -> Scored:
     """Replay a changed list of records, from the start or (`start`, `first`) from the hand that
     changed; refuse if hand `changed` is bad or a later one no longer fits.
 

@@ -63,8 +63,11 @@ class Hit:
 
     @property
     def url(self) -> str:
-        return url_for("rules.show", key=self.game.key, _anchor=self.anchor) if self.anchor else \
-            url_for("rules.show", key=self.game.key)
+        return (
+            url_for("rules.show", key=self.game.key, _anchor=self.anchor)
+            if self.anchor
+            else url_for("rules.show", key=self.game.key)
+        )
 
 
 _PAGES: dict[str, tuple[Section, ...]] = {}
@@ -110,8 +113,10 @@ def starts(query: list[str], found: list[str]) -> bool:
 
 
 # Words of a question that say nothing about the rules: "what is a court?" looks up "court".
-QUESTION = frozenset("""a about an and any are at be by can do does for from get gets has have how i in is
-it many me much my of on or that the there this to we what when where which who whom why with you your""".split())
+QUESTION = frozenset(
+    """a about an and any are at be by can do does for from get gets has have how i in is
+it many me much my of on or that the there this to we what when where which who whom why with you your""".split()
+)
 
 
 def search(query: str) -> list[Hit]:
@@ -167,5 +172,5 @@ def snippet(text: str, asked: list[str]) -> str:
     folded = fold(text)
     places = [found.start() for part in asked if (found := re.search(rf"\b{re.escape(part)}", folded))]
     start = max(0, min(places, default=0) - SNIPPET // 3)
-    piece = text[start:start + SNIPPET]
+    piece = text[start : start + SNIPPET]
     return ("…" if start else "") + piece + ("…" if start + SNIPPET < len(text) else "")

@@ -76,6 +76,14 @@ def table_rules(game: Game, raw_match: str | None, raw_hand: str | None = None) 
         value = options.get(fld.name, fld.default)
         words = value_label(game, fld, value, players)
         ruling = house_rule(game, fld.name)
-        chosen.append(HouseRuleChosen(fld.name, option_title(fld), words, ruling.sentence_for(value, words),
-                                      ruling.anchor, value == fld.default))
+        chosen.append(
+            HouseRuleChosen(
+                fld.name,
+                option_title(fld),
+                words,
+                ruling.sentence_for(value, words),
+                ruling.anchor,
+                value == fld.default,
+            )
+        )
     return TableRules(match.id, players, number(raw_hand), tuple(chosen))

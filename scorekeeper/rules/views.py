@@ -52,17 +52,27 @@ def show(key: str):
     written_in = page_languages(key)
     shown = page_language(written_in)
     try:
-        template = current_app.jinja_env.get_template(f"rules/{key}.html" if shown == ENGLISH else f"rules/{shown}/{key}.html")
+        template = current_app.jinja_env.get_template(
+            f"rules/{key}.html" if shown == ENGLISH else f"rules/{shown}/{key}.html"
+        )
     except TemplateNotFound:
         template = "rules/declared.html"
     with force_locale(shown):  # the table's house rules are said in the page's language
         table = table_rules(game, request.args.get("match"), request.args.get("hand"))
     wanted = language() if cookies.read(COOKIE) in LANGUAGES else request.accept_languages.best_match(SPOKEN)
-    return render_template(template, game=game, table=table, shown=shown,
-                           missing=wanted if wanted and wanted not in written_in else None,
-                           shown_direction="rtl" if shown in RIGHT_TO_LEFT else "ltr",
-                           other_languages=[(code, url_for("rules.show", key=key, **{**request.args.to_dict(), "in": code}))
-                                            for code in written_in if code != shown])
+    return render_template(
+        template,
+        game=game,
+        table=table,
+        shown=shown,
+        missing=wanted if wanted and wanted not in written_in else None,
+        shown_direction="rtl" if shown in RIGHT_TO_LEFT else "ltr",
+        other_languages=[
+            (code, url_for("rules.show", key=key, **{**request.args.to_dict(), "in": code}))
+            for code in written_in
+            if code != shown
+        ],
+    )
 
 
 def page_language(written_in: tuple[str, ...]) -> str:
@@ -127,7 +137,7 @@ def ruling_anchor(key: str, name: str) -> str | None:
     if game is None:
         return None
     if option(game, name) is None and name.startswith(FORM_PREFIX):
-        name = name[len(FORM_PREFIX):]
+        name = name[len(FORM_PREFIX) :]
     return house_rule(game, name).anchor
 
 

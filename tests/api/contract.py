@@ -38,8 +38,7 @@ FLAGSHIP = {
         "name": "Court Piece",
         "players": {"min": 4, "max": 4},
         "partnerships": True,
-        "options": {"first_dealer": 0, "courts_to_win": None, "court_hand_streak_policy": "reset",
-                    "all13_courts": 52},
+        "options": {"first_dealer": 0, "courts_to_win": None, "court_hand_streak_policy": "reset", "all13_courts": 52},
         "choices": {"court_hand_streak_policy": {"reset", "count_as_win", "ignore"}, "all13_courts": {52, 53}},
         "hand_fields": {"outcome", "tricks", "side", "all_thirteen"},
         "hand_choices": {"outcome": ["tricks", "first_seven", "revoke"]},
@@ -49,24 +48,59 @@ FLAGSHIP = {
         "name": "Poke",
         "players": {"min": 2, "max": 2},
         "partnerships": False,
-        "options": {"first_dealer": 0, "game_target": 20, "game_bonus": 100, "rubber_bonus_2_1": 500,
-                    "rubber_bonus_2_0": 750, "sweep_bonus": 250},
+        "options": {
+            "first_dealer": 0,
+            "game_target": 20,
+            "game_bonus": 100,
+            "rubber_bonus_2_1": 500,
+            "rubber_bonus_2_0": 750,
+            "sweep_bonus": 250,
+        },
         "choices": {},
         "hand_fields": {"tricks", "draws", "better_hand", "poker_hand", "cards"},
-        "hand_choices": {"poker_hand": ["high_card", "one_pair", "two_pair", "three_of_a_kind", "straight", "flush",
-                                        "full_house", "four_of_a_kind", "straight_flush", "royal_flush"]},
+        "hand_choices": {
+            "poker_hand": [
+                "high_card",
+                "one_pair",
+                "two_pair",
+                "three_of_a_kind",
+                "straight",
+                "flush",
+                "full_house",
+                "four_of_a_kind",
+                "straight_flush",
+                "royal_flush",
+            ]
+        },
         "state": {"above": [0, 0], "below": [0, 0], "games": [0, 0]},
     },
     "schnapsen": {
         "name": "Schnapsen",
         "players": {"min": 2, "max": 2},
         "partnerships": False,
-        "options": {"first_dealer": 0, "target": 7, "fail_three_measured_at": "close", "close_tally": "points",
-                    "marriage_credit": "next_trick"},
-        "choices": {"fail_three_measured_at": {"close", "end"}, "close_tally": {"points", "cards_only"},
-                    "marriage_credit": {"next_trick", "any_trick"}},
-        "hand_fields": {"winner", "victory_points", "ending", "declarer", "last_trick", "points", "tricks", "closed_by",
-                        "at_close"},
+        "options": {
+            "first_dealer": 0,
+            "target": 7,
+            "fail_three_measured_at": "close",
+            "close_tally": "points",
+            "marriage_credit": "next_trick",
+        },
+        "choices": {
+            "fail_three_measured_at": {"close", "end"},
+            "close_tally": {"points", "cards_only"},
+            "marriage_credit": {"next_trick", "any_trick"},
+        },
+        "hand_fields": {
+            "winner",
+            "victory_points",
+            "ending",
+            "declarer",
+            "last_trick",
+            "points",
+            "tricks",
+            "closed_by",
+            "at_close",
+        },
         "hand_choices": {"ending": ["out", "played_out"]},
         "state": {},
     },
@@ -100,8 +134,7 @@ def refused(answer, status: int | tuple[int, ...]) -> dict:
 
 
 def start(client, game: str, players=None, **options) -> dict:
-    answer = client.post(f"{API}/matches", json={"game": game, "players": players or PLAYERS[game],
-                                                 "options": options})
+    answer = client.post(f"{API}/matches", json={"game": game, "players": players or PLAYERS[game], "options": options})
     assert answer.status_code == 201, answer.json
     return answer.json
 

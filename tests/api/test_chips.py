@@ -128,8 +128,9 @@ def test_bad_options_are_refused_with_422_naming_the_option(actions, game, playe
     assert answer.status_code == 422 and field in answer.json["fields"]
 
 
-@pytest.mark.parametrize("game, players", [("toepen", TWO), ("toepen", [f"P{i}" for i in range(9)]),
-                                           ("bura", THREE), ("calabrasella", FOUR)])
+@pytest.mark.parametrize(
+    "game, players", [("toepen", TWO), ("toepen", [f"P{i}" for i in range(9)]), ("bura", THREE), ("calabrasella", FOUR)]
+)
 def test_the_wrong_number_of_players_is_refused(actions, game, players):
     assert actions.create({"game": game, "players": players, "options": {}}).status_code == 422
 

@@ -70,8 +70,7 @@ def test_cuarenta_describes_its_events_field(client):
     assert [fld["name"] for fld in game["options"]] == ["first_dealer", "carton_rule", "ronda_by"]
     fields = {fld["name"]: fld for fld in game["hand_fields"]}
     assert fields["events"]["type"] == "events"
-    assert fields["events"]["types"] == ["ronda", "caida", "limpia", "caida_limpia", "ronda_capture",
-                                         "four_of_a_kind"]
+    assert fields["events"]["types"] == ["ronda", "caida", "limpia", "caida_limpia", "ronda_capture", "four_of_a_kind"]
     assert fields["cards"]["type"] == "per_side" and fields["cards"]["max"] == 40
 
 
@@ -89,7 +88,14 @@ def test_tabletop_cribbage_describes_its_three_record_forms(client):
 def test_gin_rummy_describes_its_options(client):
     game = client.get("/api/v1/games/gin_rummy").json
     assert [fld["name"] for fld in game["options"]] == [
-        "first_dealer", "target", "gin_bonus", "undercut_bonus", "game_bonus", "box_bonus", "shutout"]
+        "first_dealer",
+        "target",
+        "gin_bonus",
+        "undercut_bonus",
+        "game_bonus",
+        "box_bonus",
+        "shutout",
+    ]
     fields = {fld["name"]: fld for fld in game["hand_fields"]}
     assert fields["knocker"]["when"] == {"field": "outcome", "values": ["knock", "gin"]}
 
@@ -97,16 +103,38 @@ def test_gin_rummy_describes_its_options(client):
 # -- creating matches --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game, players, options, state", [
-    ("cuarenta", TWO, {"first_dealer": 0, "carton_rule": "seed", "ronda_by": "rank"},
-     {"limpia_open": [True, True]}),
-    ("cuarenta", FOUR, {"first_dealer": 0, "carton_rule": "seed", "ronda_by": "rank"},
-     {"limpia_open": [True, True]}),
-    ("tabletop_cribbage", TWO, {"first_dealer": 0, "target": 121}, {}),
-    ("gin_rummy", TWO, {"first_dealer": 0, "target": 100, "gin_bonus": 25, "undercut_bonus": 25,
-                        "game_bonus": 100, "box_bonus": 25, "shutout": "double_game_bonus"},
-     {"points": [0, 0], "boxes": [0, 0]}),
-])
+@pytest.mark.parametrize(
+    "game, players, options, state",
+    [
+        (
+            "cuarenta",
+            TWO,
+            {"first_dealer": 0, "carton_rule": "seed", "ronda_by": "rank"},
+            {"limpia_open": [True, True]},
+        ),
+        (
+            "cuarenta",
+            FOUR,
+            {"first_dealer": 0, "carton_rule": "seed", "ronda_by": "rank"},
+            {"limpia_open": [True, True]},
+        ),
+        ("tabletop_cribbage", TWO, {"first_dealer": 0, "target": 121}, {}),
+        (
+            "gin_rummy",
+            TWO,
+            {
+                "first_dealer": 0,
+                "target": 100,
+                "gin_bonus": 25,
+                "undercut_bonus": 25,
+                "game_bonus": 100,
+                "box_bonus": 25,
+                "shutout": "double_game_bonus",
+            },
+            {"points": [0, 0], "boxes": [0, 0]},
+        ),
+    ],
+)
 def test_a_new_match_has_the_contract_shape_and_defaults(actions, game, players, options, state):
     match = actions.match(actions.start(game, players))
     check_shape(match, game, players)
@@ -119,27 +147,36 @@ def test_a_new_match_has_the_contract_shape_and_defaults(actions, game, players,
         assert [side["players"] for side in match["sides"]] == [["Ana"], ["Ben"]]
 
 
-@pytest.mark.parametrize("game, players, options, field", [
-    ("cuarenta", TWO, {"carton_rule": "chile"}, "carton_rule"),
-    ("cuarenta", TWO, {"ronda_by": "colour"}, "ronda_by"),
-    ("cuarenta", FOUR, {"first_dealer": 4}, "first_dealer"),
-    ("tabletop_cribbage", TWO, {"target": 100}, "target"),
-    ("tabletop_cribbage", TWO, {"skunk": True}, "skunk"),
-    ("gin_rummy", TWO, {"target": 5}, "target"),
-    ("gin_rummy", TWO, {"gin_bonus": -1}, "gin_bonus"),
-    ("gin_rummy", TWO, {"shutout": "triple"}, "shutout"),
-    ("gin_rummy", TWO, {"game_bonus": 1001}, "game_bonus"),
-])
+@pytest.mark.parametrize(
+    "game, players, options, field",
+    [
+        ("cuarenta", TWO, {"carton_rule": "chile"}, "carton_rule"),
+        ("cuarenta", TWO, {"ronda_by": "colour"}, "ronda_by"),
+        ("cuarenta", FOUR, {"first_dealer": 4}, "first_dealer"),
+        ("tabletop_cribbage", TWO, {"target": 100}, "target"),
+        ("tabletop_cribbage", TWO, {"skunk": True}, "skunk"),
+        ("gin_rummy", TWO, {"target": 5}, "target"),
+        ("gin_rummy", TWO, {"gin_bonus": -1}, "gin_bonus"),
+        ("gin_rummy", TWO, {"shutout": "triple"}, "shutout"),
+        ("gin_rummy", TWO, {"game_bonus": 1001}, "game_bonus"),
+    ],
+)
 def test_bad_options_are_refused_with_422_naming_the_option(actions, game, players, options, field):
     answer = actions.create({"game": game, "players": players, "options": options})
     assert answer.status_code == 422, answer.json
     assert field in answer.json["fields"]
 
 
-@pytest.mark.parametrize("game, players", [
-    ("cuarenta", THREE), ("cuarenta", ["Ana"]), ("cuarenta", FOUR + ["Eve"]),
-    ("tabletop_cribbage", THREE), ("gin_rummy", FOUR),
-])
+@pytest.mark.parametrize(
+    "game, players",
+    [
+        ("cuarenta", THREE),
+        ("cuarenta", ["Ana"]),
+        ("cuarenta", FOUR + ["Eve"]),
+        ("tabletop_cribbage", THREE),
+        ("gin_rummy", FOUR),
+    ],
+)
 def test_the_wrong_number_of_players_is_refused(actions, game, players):
     answer = actions.create({"game": game, "players": players})
     assert answer.status_code == 422, answer.json
@@ -147,11 +184,14 @@ def test_the_wrong_number_of_players_is_refused(actions, game, players):
         assert "players" in answer.json["fields"]
 
 
-@pytest.mark.parametrize("game, players, record", [
-    ("cuarenta", TWO, {"cards": [10, 10]}),
-    ("tabletop_cribbage", TWO, {"row_total": 10, "column_total": 10}),
-    ("gin_rummy", TWO, {"outcome": "draw"}),
-])
+@pytest.mark.parametrize(
+    "game, players, record",
+    [
+        ("cuarenta", TWO, {"cards": [10, 10]}),
+        ("tabletop_cribbage", TWO, {"row_total": 10, "column_total": 10}),
+        ("gin_rummy", TWO, {"outcome": "draw"}),
+    ],
+)
 def test_finish_is_refused_before_and_after_the_end(actions, game, players, record):
     match_id = actions.start(game, players)
     actions.hand(match_id, record)
@@ -159,11 +199,14 @@ def test_finish_is_refused_before_and_after_the_end(actions, game, players, reco
     assert actions.match(match_id)["status"] == "in_progress"
 
 
-@pytest.mark.parametrize("game, players, records, dealer", [
-    ("cuarenta", TWO, [{"events": [ev(A, "four_of_a_kind")]}], 1),  # the deal passes also after the end
-    ("tabletop_cribbage", TWO, [{"row_total": 121}], 1),
-    ("gin_rummy", TWO, [{"outcome": "draw"}, {"outcome": "gin", "knocker": B, "deadwood": [80, 0]}], 1),
-])
+@pytest.mark.parametrize(
+    "game, players, records, dealer",
+    [
+        ("cuarenta", TWO, [{"events": [ev(A, "four_of_a_kind")]}], 1),  # the deal passes also after the end
+        ("tabletop_cribbage", TWO, [{"row_total": 121}], 1),
+        ("gin_rummy", TWO, [{"outcome": "draw"}, {"outcome": "gin", "knocker": B, "deadwood": [80, 0]}], 1),
+    ],
+)
 def test_a_finished_match_names_who_would_deal_next(actions, game, players, records, dealer):
     match = play(actions, actions.start(game, players), *records)
     assert (match["status"], match["dealer"]) == ("finished", dealer)
@@ -174,8 +217,9 @@ def test_a_finished_match_names_who_would_deal_next(actions, game, players, reco
 
 def test_cuarenta_round_events_then_card_count(actions):
     match_id = actions.start("cuarenta", FOUR, first_dealer=1)
-    answer = actions.hand(match_id, {"events": [ev(A, "ronda"), ev(B, "ronda_capture"), ev(A, "caida")],
-                                     "cards": [20, 20]})
+    answer = actions.hand(
+        match_id, {"events": [ev(A, "ronda"), ev(B, "ronda_capture"), ev(A, "caida")], "cards": [20, 20]}
+    )
     # A: ronda 4 + caida 2 + 6 for 20-20 as the non-dealer side (seat 1 dealt, side B); B: 10
     assert answer["changes"] == [12, 10] and len(answer["reasons"]) == 4
     match = answer["match"]
@@ -202,18 +246,21 @@ def test_cuarenta_four_of_a_kind_wins_leaving_the_points(actions):
     assert (match["winner"], scores(match)) == (B, [0, 2])
 
 
-@pytest.mark.parametrize("record, field", [
-    ({"events": [ev(A, "caida")]}, "cards"),  # played to the end: cards needed
-    ({"events": [], "cards": [30, 11]}, "cards"),
-    ({"events": [ev(B, "ronda_capture")], "cards": [10, 10]}, "events"),
-    ({"events": [ev(A, "ronda")] * 5, "cards": [10, 10]}, "events"),
-    ({"events": [{"side": A, "type": "escoba"}], "cards": [10, 10]}, "events"),
-    ({"events": [{"side": A}], "cards": [10, 10]}, "events"),
-    ({"events": [{"side": 2, "type": "caida"}], "cards": [10, 10]}, "events"),
-    ({"events": "caida", "cards": [10, 10]}, "events"),
-    ({"cards": [10, 10, 10]}, "cards"),
-    ({"cards": [10, 10], "points": 3}, "points"),
-])
+@pytest.mark.parametrize(
+    "record, field",
+    [
+        ({"events": [ev(A, "caida")]}, "cards"),  # played to the end: cards needed
+        ({"events": [], "cards": [30, 11]}, "cards"),
+        ({"events": [ev(B, "ronda_capture")], "cards": [10, 10]}, "events"),
+        ({"events": [ev(A, "ronda")] * 5, "cards": [10, 10]}, "events"),
+        ({"events": [{"side": A, "type": "escoba"}], "cards": [10, 10]}, "events"),
+        ({"events": [{"side": A}], "cards": [10, 10]}, "events"),
+        ({"events": [{"side": 2, "type": "caida"}], "cards": [10, 10]}, "events"),
+        ({"events": "caida", "cards": [10, 10]}, "events"),
+        ({"cards": [10, 10, 10]}, "cards"),
+        ({"cards": [10, 10], "points": 3}, "points"),
+    ],
+)
 def test_cuarenta_bad_records_are_422_naming_the_field(actions, record, field):
     match_id = actions.start("cuarenta", TWO)
     assert field in refuse(actions, match_id, record)["fields"]
@@ -264,17 +311,20 @@ def test_cribbage_columns_may_be_left_out_only_when_the_rows_win(actions):
     assert (match["winner"], scores(match)) == (B, [0, 61])
 
 
-@pytest.mark.parametrize("record, field", [
-    ({"rows": [1, 0, 0, 0, 0], "columns": [0] * 5}, "rows"),
-    ({"rows": [0] * 5, "columns": [0, 0, 0, 0, 27]}, "columns"),
-    ({"rows": [0] * 4, "columns": [0] * 5}, "rows"),
-    ({"row_total": 141, "column_total": 0}, "row_total"),
-    ({"rows": [0] * 5, "columns": [0] * 5, "row_total": 0}, "row_total"),
-    ({"grid": LAYOUT, "row_total": 0}, "grid"),  # two forms: the later form's field is named
-    ({"grid": LAYOUT[:4]}, "grid"),
-    ({"grid": [LAYOUT[0]] * 5}, "grid"),
-    ({"grid": [["ZZ", "5D", "5S", "5C", "JH"]] + LAYOUT[1:]}, "grid"),
-])
+@pytest.mark.parametrize(
+    "record, field",
+    [
+        ({"rows": [1, 0, 0, 0, 0], "columns": [0] * 5}, "rows"),
+        ({"rows": [0] * 5, "columns": [0, 0, 0, 0, 27]}, "columns"),
+        ({"rows": [0] * 4, "columns": [0] * 5}, "rows"),
+        ({"row_total": 141, "column_total": 0}, "row_total"),
+        ({"rows": [0] * 5, "columns": [0] * 5, "row_total": 0}, "row_total"),
+        ({"grid": LAYOUT, "row_total": 0}, "grid"),  # two forms: the later form's field is named
+        ({"grid": LAYOUT[:4]}, "grid"),
+        ({"grid": [LAYOUT[0]] * 5}, "grid"),
+        ({"grid": [["ZZ", "5D", "5S", "5C", "JH"]] + LAYOUT[1:]}, "grid"),
+    ],
+)
 def test_cribbage_bad_records_are_422_naming_the_field(actions, record, field):
     match_id = actions.start("tabletop_cribbage", TWO)
     assert field in refuse(actions, match_id, record)["fields"]
@@ -331,18 +381,21 @@ def test_gin_rummy_shutout_doubles_the_game_bonus(actions):
     assert (match["winner"], scores(match)) == (B, [0, 15 + 200 + 25])
 
 
-@pytest.mark.parametrize("record, field", [
-    ({"outcome": "knock", "knocker": A, "deadwood": [0, 9]}, "deadwood"),
-    ({"outcome": "knock", "knocker": A, "deadwood": [11, 9]}, "deadwood"),
-    ({"outcome": "gin", "knocker": A, "deadwood": [1, 9]}, "deadwood"),
-    ({"outcome": "knock", "deadwood": [1, 9]}, "knocker"),
-    ({"outcome": "gin", "knocker": B}, "deadwood"),
-    ({"outcome": "draw", "knocker": A}, "knocker"),
-    ({"outcome": "draw", "deadwood": [3, 3]}, "deadwood"),
-    ({"outcome": "knock", "knocker": A, "deadwood": [1, 99]}, "deadwood"),
-    ({"outcome": "fold"}, "outcome"),
-    ({}, "outcome"),
-])
+@pytest.mark.parametrize(
+    "record, field",
+    [
+        ({"outcome": "knock", "knocker": A, "deadwood": [0, 9]}, "deadwood"),
+        ({"outcome": "knock", "knocker": A, "deadwood": [11, 9]}, "deadwood"),
+        ({"outcome": "gin", "knocker": A, "deadwood": [1, 9]}, "deadwood"),
+        ({"outcome": "knock", "deadwood": [1, 9]}, "knocker"),
+        ({"outcome": "gin", "knocker": B}, "deadwood"),
+        ({"outcome": "draw", "knocker": A}, "knocker"),
+        ({"outcome": "draw", "deadwood": [3, 3]}, "deadwood"),
+        ({"outcome": "knock", "knocker": A, "deadwood": [1, 99]}, "deadwood"),
+        ({"outcome": "fold"}, "outcome"),
+        ({}, "outcome"),
+    ],
+)
 def test_gin_rummy_bad_records_are_422_naming_the_field(actions, record, field):
     match_id = actions.start("gin_rummy", TWO)
     assert field in refuse(actions, match_id, record)["fields"]
@@ -350,8 +403,12 @@ def test_gin_rummy_bad_records_are_422_naming_the_field(actions, record, field):
 
 def test_gin_rummy_edit_changes_the_bonuses_and_a_breaking_edit_is_409(actions):
     match_id = actions.start("gin_rummy", TWO, target=50)
-    play(actions, match_id, {"outcome": "knock", "knocker": A, "deadwood": [8, 8]},
-         {"outcome": "gin", "knocker": A, "deadwood": [0, 30]})
+    play(
+        actions,
+        match_id,
+        {"outcome": "knock", "knocker": A, "deadwood": [8, 8]},
+        {"outcome": "gin", "knocker": A, "deadwood": [0, 30]},
+    )
     # hand 1 now won by A: the loser won no hand, a shutout
     match = actions.edit(match_id, 1, {"outcome": "knock", "knocker": A, "deadwood": [2, 8]})
     assert (match["winner"], scores(match)) == (A, [61 + 200 + 50, 0])

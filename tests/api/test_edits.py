@@ -34,8 +34,7 @@ def test_edit_hand_2_of_5_replays_every_later_hand(client):
     assert answer.status_code == 200, answer.json
     after = answer.json
     check_match_shape(after, "envite", FOUR)
-    assert [hand["record"] for hand in after["hands"]] == [ENVITE_FIVE[0], {"winner": B, "stake": 4},
-                                                         *ENVITE_FIVE[2:]]
+    assert [hand["record"] for hand in after["hands"]] == [ENVITE_FIVE[0], {"winner": B, "stake": 4}, *ENVITE_FIVE[2:]]
     assert all_changes(after) == [[2, 0], [0, 4], [0, 2], [2, 0], [0, 4]]
     assert scores(after) == [4, 10]
     assert after["dealer"] == before["dealer"]
@@ -78,8 +77,12 @@ def test_invalid_edit_of_the_hand_itself_is_422(client):
     match = start(client, "envite")
     play(client, match["id"], *ENVITE_FIVE)
     seen = get_match(client, match["id"])
-    for record, field in [({"winner": A, "stake": 2, "declined": True}, "declined"), ({"winner": 3}, "winner"),
-                          ({"stake": 4}, "winner"), ({"winner": A, "colour": "red"}, "colour")]:
+    for record, field in [
+        ({"winner": A, "stake": 2, "declined": True}, "declined"),
+        ({"winner": 3}, "winner"),
+        ({"stake": 4}, "winner"),
+        ({"winner": A, "colour": "red"}, "colour"),
+    ]:
         body = refused(client.put(f"{API}/matches/{match['id']}/hands/2", json={"record": record}), 422)
         assert field in body["fields"], (record, body)
     assert get_match(client, match["id"]) == seen

@@ -50,17 +50,50 @@ def test_hand_number_out_of_range_is_404(client):
 
 
 JUNK_RECORDS = [
-    [], [{"winner": 0}], "winner", "", 0, 1.5, True, None, {}, {"": 1},
-    {"winner": [0]}, {"winner": {"side": 0}}, {"winner": 10**40}, {"winner": -(10**40)}, {"winner": 1e308},
-    {"winner": 0.5}, {"winner": "zero"}, {"winner": "1" * 5000}, {"winner": True},
-    {"tricks": "7,6"}, {"tricks": [[7], [6]]}, {"tricks": [{"a": 1}, 6]}, {"tricks": [10**40, -(10**40)]},
-    {"tricks": [None, None]}, {"tricks": ["seven", "six"]}, {"tricks": []}, {"tricks": {"0": 7, "1": 6}},
-    {"outcome": ["tricks"]}, {"outcome": {"tricks": 1}}, {"outcome": None}, {"ending": 1},
-    {"at_close": [1, 2]}, {"at_close": {"points": {"x": []}, "tricks": [[]]}}, {"at_close": "20/1"},
-    {"cards": [[1, 2, 3, 4, 5], [6, 7, 8, 9, 10]]}, {"cards": [{}, {}]}, {"cards": "AS KS"},
-    {"cards": [["AS"] * 5, None]}, {"better_hand": [0], "poker_hand": ["flush"]},
-    {"draws": [10**40, 0], "tricks": [3, 2]}, {"points": [10**40, 0], "tricks": [1, 1], "ending": "out"},
-    {"forfeit": "maybe"}, {"declined": [], "winner": 0, "stake": 4}, {"stake": [4], "winner": 0},
+    [],
+    [{"winner": 0}],
+    "winner",
+    "",
+    0,
+    1.5,
+    True,
+    None,
+    {},
+    {"": 1},
+    {"winner": [0]},
+    {"winner": {"side": 0}},
+    {"winner": 10**40},
+    {"winner": -(10**40)},
+    {"winner": 1e308},
+    {"winner": 0.5},
+    {"winner": "zero"},
+    {"winner": "1" * 5000},
+    {"winner": True},
+    {"tricks": "7,6"},
+    {"tricks": [[7], [6]]},
+    {"tricks": [{"a": 1}, 6]},
+    {"tricks": [10**40, -(10**40)]},
+    {"tricks": [None, None]},
+    {"tricks": ["seven", "six"]},
+    {"tricks": []},
+    {"tricks": {"0": 7, "1": 6}},
+    {"outcome": ["tricks"]},
+    {"outcome": {"tricks": 1}},
+    {"outcome": None},
+    {"ending": 1},
+    {"at_close": [1, 2]},
+    {"at_close": {"points": {"x": []}, "tricks": [[]]}},
+    {"at_close": "20/1"},
+    {"cards": [[1, 2, 3, 4, 5], [6, 7, 8, 9, 10]]},
+    {"cards": [{}, {}]},
+    {"cards": "AS KS"},
+    {"cards": [["AS"] * 5, None]},
+    {"better_hand": [0], "poker_hand": ["flush"]},
+    {"draws": [10**40, 0], "tricks": [3, 2]},
+    {"points": [10**40, 0], "tricks": [1, 1], "ending": "out"},
+    {"forfeit": "maybe"},
+    {"declined": [], "winner": 0, "stake": 4},
+    {"stake": [4], "winner": 0},
     {"a": {"b": {"c": {"d": [1, [2, [3, {"e": None}]]]}}}},
 ]
 
@@ -77,10 +110,20 @@ def test_wrong_types_anywhere_are_4xx_json_never_5xx(no_propagation, client, gam
 
 
 RAW_BAD_HANDS = [
-    "[]", "null", "not json", '{"record": }', '{"number": 1}', '{"record": {"winner": 1e400}}',
-    '{"record": {"winner": NaN}}', '{"record": {"winner": Infinity}}', '{"record": {"winner": -Infinity}}',
-    '{"record": {"winner": 0}, "number": NaN}', '{"record": {"winner": 0}, "number": 1e400}',
-    '{"record": {"winner": 0, "winner": "x"}}', '{"record": {"winner": 0}', "\u0000",
+    "[]",
+    "null",
+    "not json",
+    '{"record": }',
+    '{"number": 1}',
+    '{"record": {"winner": 1e400}}',
+    '{"record": {"winner": NaN}}',
+    '{"record": {"winner": Infinity}}',
+    '{"record": {"winner": -Infinity}}',
+    '{"record": {"winner": 0}, "number": NaN}',
+    '{"record": {"winner": 0}, "number": 1e400}',
+    '{"record": {"winner": 0, "winner": "x"}}',
+    '{"record": {"winner": 0}',
+    "\u0000",
 ]
 
 
@@ -104,29 +147,62 @@ def test_deeply_nested_json_body_is_a_400(no_propagation, client):
     for path in ["/matches", f"/matches/{match['id']}/hands"]:
         answer = client.post(f"{API}{path}", data="[" * 2000 + "]" * 2000, content_type="application/json")
         refused(answer, 400)
-    answer = client.put(f"{API}/matches/{match['id']}/hands/1", data='{"record": ' + "[" * 2000 + "]" * 2000 + "}",
-                        content_type="application/json")
+    answer = client.put(
+        f"{API}/matches/{match['id']}/hands/1",
+        data='{"record": ' + "[" * 2000 + "]" * 2000 + "}",
+        content_type="application/json",
+    )
     refused(answer, (400, 404))
 
 
 # -- property: random records are never a 5xx -------------------------------------------------------
 
 
-WORDS = sorted({"tricks", "first_seven", "revoke", "out", "played_out", "game", "flush", "royal_flush", "high_card",
-                "AS", "KS", "TD", "7C", "10h", "true", "false", "1", "0", ""})
+WORDS = sorted(
+    {
+        "tricks",
+        "first_seven",
+        "revoke",
+        "out",
+        "played_out",
+        "game",
+        "flush",
+        "royal_flush",
+        "high_card",
+        "AS",
+        "KS",
+        "TD",
+        "7C",
+        "10h",
+        "true",
+        "false",
+        "1",
+        "0",
+        "",
+    }
+)
 
 
 FIELD_NAMES = sorted({name for game in FLAGSHIP.values() for name in game["hand_fields"]} | {"marriages"})
 
 
-SCALARS = (st.none() | st.booleans() | st.integers(min_value=-2, max_value=14) | st.integers()
-           | st.floats() | st.sampled_from(WORDS) | st.text(max_size=8))
+SCALARS = (
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-2, max_value=14)
+    | st.integers()
+    | st.floats()
+    | st.sampled_from(WORDS)
+    | st.text(max_size=8)
+)
 
 
 JSON_VALUES = st.recursive(
     SCALARS,
-    lambda children: st.lists(children, max_size=6)
-    | st.dictionaries(st.sampled_from(FIELD_NAMES) | st.text(max_size=6), children, max_size=5),
+    lambda children: (
+        st.lists(children, max_size=6)
+        | st.dictionaries(st.sampled_from(FIELD_NAMES) | st.text(max_size=6), children, max_size=5)
+    ),
     max_leaves=16,
 )
 
@@ -135,18 +211,40 @@ RECORDS = JSON_VALUES | st.dictionaries(st.sampled_from(FIELD_NAMES), JSON_VALUE
 
 
 VALID_RECORDS = {
-    "envite": [GOOD_HAND["envite"], {"winner": B, "stake": 7, "declined": True},
-               {"winner": A, "stake": "game", "trawl_failure": True}],
-    "court_piece": [GOOD_HAND["court_piece"], {"outcome": "first_seven", "side": A, "all_thirteen": True},
-                    {"outcome": "revoke", "side": B}],
-    "poke": [GOOD_HAND["poke"], {"tricks": [0, 5], "draws": [3, 2], "better_hand": B, "poker_hand": "flush"},
-             {"tricks": [5, 0], "draws": [1, 0],
-              "cards": [["AS", "KS", "QS", "JS", "TS"], ["2H", "3H", "4H", "5H", "7D"]]}],
-    "schnapsen": [GOOD_HAND["schnapsen"],
-                  {"ending": "out", "declarer": A, "points": [70, 45], "tricks": [5, 3], "closed_by": A,
-                   "at_close": {"points": 20, "tricks": 1}},
-                  {"ending": "played_out", "last_trick": B, "points": [40, 50], "tricks": [4, 4], "closed_by": A,
-                   "at_close": {"points": 0, "tricks": 0}}],
+    "envite": [
+        GOOD_HAND["envite"],
+        {"winner": B, "stake": 7, "declined": True},
+        {"winner": A, "stake": "game", "trawl_failure": True},
+    ],
+    "court_piece": [
+        GOOD_HAND["court_piece"],
+        {"outcome": "first_seven", "side": A, "all_thirteen": True},
+        {"outcome": "revoke", "side": B},
+    ],
+    "poke": [
+        GOOD_HAND["poke"],
+        {"tricks": [0, 5], "draws": [3, 2], "better_hand": B, "poker_hand": "flush"},
+        {"tricks": [5, 0], "draws": [1, 0], "cards": [["AS", "KS", "QS", "JS", "TS"], ["2H", "3H", "4H", "5H", "7D"]]},
+    ],
+    "schnapsen": [
+        GOOD_HAND["schnapsen"],
+        {
+            "ending": "out",
+            "declarer": A,
+            "points": [70, 45],
+            "tricks": [5, 3],
+            "closed_by": A,
+            "at_close": {"points": 20, "tricks": 1},
+        },
+        {
+            "ending": "played_out",
+            "last_trick": B,
+            "points": [40, 50],
+            "tricks": [4, 4],
+            "closed_by": A,
+            "at_close": {"points": 0, "tricks": 0},
+        },
+    ],
 }
 
 
@@ -162,14 +260,21 @@ def spoilt(game: str):
                 record[key] = value
         return record
 
-    return st.builds(spoil, st.sampled_from(VALID_RECORDS[game]),
-                     st.dictionaries(st.sampled_from(fields), JSON_VALUES, max_size=2),
-                     st.sets(st.sampled_from(fields), max_size=2))
+    return st.builds(
+        spoil,
+        st.sampled_from(VALID_RECORDS[game]),
+        st.dictionaries(st.sampled_from(fields), JSON_VALUES, max_size=2),
+        st.sets(st.sampled_from(fields), max_size=2),
+    )
 
 
 @pytest.mark.parametrize("game", FLAGSHIP)
-@settings(max_examples=50, deadline=None, database=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=50,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 @given(data=st.data())
 def test_random_records_are_never_a_5xx(no_propagation, client, game, data):
     record = data.draw(RECORDS | spoilt(game), label="record")

@@ -35,6 +35,7 @@ def seated(game) -> list[str]:
 def engine_state(game, match: dict):
     """The engine's state after the match's hands, to draw the next example hand from."""
     from scorekeeper.games import replay
+
     table = game.table(len(match["players"]))
     return replay(game, table, match["options"], [hand["record"] for hand in match["hands"]]).state
 

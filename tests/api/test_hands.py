@@ -34,8 +34,12 @@ def test_recorded_hand_answer_has_number_changes_reasons_and_match(client, game)
     assert len(body["changes"]) == len(match["sides"])
     assert body["reasons"] and all(isinstance(reason, str) and reason for reason in body["reasons"])
     check_match_shape(body["match"], game, PLAYERS[game])
-    assert body["match"]["hands"][-1] == {"number": 1, "record": GOOD_HAND[game], "changes": body["changes"],
-                                          "reasons": body["reasons"]}
+    assert body["match"]["hands"][-1] == {
+        "number": 1,
+        "record": GOOD_HAND[game],
+        "changes": body["changes"],
+        "reasons": body["reasons"],
+    }
     assert get_match(client, match["id"]) == body["match"]
     again = post_hand(client, match["id"], GOOD_HAND[game], number=2).json
     assert again["number"] == 2 and [hand["number"] for hand in again["match"]["hands"]] == [1, 2]
@@ -51,8 +55,9 @@ def test_record_is_kept_in_canonical_form(client):
 def test_numbers_written_as_text_are_refused_and_nothing_is_recorded(client):
     # JSON types as the contract says: the forms read text, the API does not (issue 20).
     match = start(client, "poke")
-    answer = post_hand(client, match["id"], {"tricks": ["3", "2"], "draws": [0, 1], "better_hand": 0,
-                                             "poker_hand": "flush"})
+    answer = post_hand(
+        client, match["id"], {"tricks": ["3", "2"], "draws": [0, 1], "better_hand": 0, "poker_hand": "flush"}
+    )
     assert answer.status_code == 422 and "tricks" in answer.json["fields"]
     assert get_match(client, match["id"])["hands"] == []
 
@@ -65,8 +70,7 @@ def test_stale_or_wrong_number_is_409_and_nothing_is_recorded(client):
     play(client, match["id"], {"winner": A}, {"winner": B})  # the next hand is 3
     seen = get_match(client, match["id"])
     for number in [1, 2, 4, 0, -1, 10**40]:
-        body = refused(post_hand(client, match["id"], {"winner": A}, number=number),
-                       (409, 422) if number < 1 else 409)
+        body = refused(post_hand(client, match["id"], {"winner": A}, number=number), (409, 422) if number < 1 else 409)
         assert "number" in body["fields"], (number, body)
     assert get_match(client, match["id"]) == seen
 

@@ -28,10 +28,36 @@ def test_a_players_story_per_game(app, actions):
     ann = answer.json
     assert (ann["name"], ann["played"], [game["game"] for game in ann["games"]]) == ("Ann", 3, ["court_piece"])
     court = ann["games"][0]
-    assert {key: court[key] for key in ("matches", "won", "shared", "lost", "drawn", "games_won", "games_lost",
-                                        "hands", "average_hand", "best_hand", "streak", "best_streak")} == {
-        "matches": 2, "won": 2, "shared": 0, "lost": 0, "drawn": 0, "games_won": 2, "games_lost": 0, "hands": 4,
-        "average_hand": 0.5, "best_hand": 1, "streak": 2, "best_streak": 2}
+    assert {
+        key: court[key]
+        for key in (
+            "matches",
+            "won",
+            "shared",
+            "lost",
+            "drawn",
+            "games_won",
+            "games_lost",
+            "hands",
+            "average_hand",
+            "best_hand",
+            "streak",
+            "best_streak",
+        )
+    } == {
+        "matches": 2,
+        "won": 2,
+        "shared": 0,
+        "lost": 0,
+        "drawn": 0,
+        "games_won": 2,
+        "games_lost": 0,
+        "hands": 4,
+        "average_hand": 0.5,
+        "best_hand": 1,
+        "streak": 2,
+        "best_streak": 2,
+    }
     rating = court["rating"]
     assert rating["mu"] > 25 and 0 < rating["sigma"] < 25 / 3 and rating["matches"] == 2 and rating["updating"] is False
     bo = actions.client.get(f"/api/v1/players/{player_id(app, 'Bo')}").json["games"][0]["rating"]
@@ -44,8 +70,9 @@ def test_a_players_story_per_game(app, actions):
     }
 
 
-@pytest.mark.parametrize("path", ["/api/v1/players/999", "/api/v1/players/99999999999", "/api/v1/nights/20261399",
-                                  "/api/v1/nights/7"])
+@pytest.mark.parametrize(
+    "path", ["/api/v1/players/999", "/api/v1/players/99999999999", "/api/v1/nights/20261399", "/api/v1/nights/7"]
+)
 def test_no_such_player_or_night_is_a_404_in_json(client, path):
     answer = client.get(path)
     assert answer.status_code == 404 and answer.json["error"] and answer.json["fields"] == {}
@@ -66,11 +93,17 @@ def test_a_nights_standings_and_its_matches_a_page_at_a_time(app, actions):
     night = first.json
     assert (night["id"], night["date"], night["name"]) == (20261127, "2026-11-27", "Friday at the club")
     assert [(row["player"], row["won"], row["lost"], row["points"]) for row in night["standings"]] == [
-        ("Ann", 2, 1, 2.0), ("Cy", 2, 1, 2.0), ("Bo", 1, 2, 1.0), ("Di", 1, 2, 1.0)]
+        ("Ann", 2, 1, 2.0),
+        ("Cy", 2, 1, 2.0),
+        ("Bo", 1, 2, 1.0),
+        ("Di", 1, 2, 1.0),
+    ]
     assert [match["id"] for match in night["matches"]] == made[::-1][:2]
     following = first.headers["Link"].split(";")[0].strip("<>")
     rest = actions.client.get(following).json
-    assert [match["id"] for match in rest["matches"]] == made[:1] and "Link" not in actions.client.get(following).headers
+    assert [match["id"] for match in rest["matches"]] == made[:1] and "Link" not in actions.client.get(
+        following
+    ).headers
     assert actions.client.get("/api/v1/nights/20261127?limit=0").status_code == 422
     empty = actions.client.get("/api/v1/nights/20200101").json
     assert empty["matches"] == [] and empty["standings"] == [] and empty["name"] is None

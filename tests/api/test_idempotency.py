@@ -85,8 +85,11 @@ def test_a_new_match_sent_again_is_one_match_and_gives_its_key_again_which_is_no
     assert again.json == first.json  # the same match, with the same key shown again
     assert again.headers["Cache-Control"] == "no-store"
     assert len(client.get("/api/v1/matches").json) == 1
-    answer = client.post(f"/api/v1/matches/{first.json['id']}/hands", json={"record": TRICKS},
-                         headers={"Authorization": f"Bearer {again.json['key']}"})
+    answer = client.post(
+        f"/api/v1/matches/{first.json['id']}/hands",
+        json={"record": TRICKS},
+        headers={"Authorization": f"Bearer {again.json['key']}"},
+    )
     assert answer.status_code == 201  # the key given again writes
     with app.app_context():
         kept = [receipt.body for receipt in db.session.scalars(db.select(WriteReceipt))]
@@ -98,8 +101,9 @@ def test_a_key_on_another_request_is_refused_and_nothing_changes(client, actions
     headers = with_key(actions, match_id, "used-once")
     assert client.post(f"/api/v1/matches/{match_id}/hands", json={"record": TRICKS}, headers=headers).status_code == 201
 
-    other_body = client.post(f"/api/v1/matches/{match_id}/hands", json={"record": {"outcome": "first_seven", "side": 1}},
-                             headers=headers)
+    other_body = client.post(
+        f"/api/v1/matches/{match_id}/hands", json={"record": {"outcome": "first_seven", "side": 1}}, headers=headers
+    )
     other_path = client.post(f"/api/v1/matches/{match_id}/finish", headers=headers)
     other_match_id = court_piece(actions, 0)
     other_match = client.post(f"/api/v1/matches/{other_match_id}/hands", json={"record": TRICKS}, headers=headers)
@@ -115,8 +119,11 @@ def test_a_key_on_another_request_is_refused_and_nothing_changes(client, actions
 @pytest.mark.parametrize("key", ["", "x" * 65, "has space", "ünï", "a/b"])
 def test_a_malformed_key_is_refused_before_anything_changes(client, actions, key):
     match_id = court_piece(actions, hands=0)
-    answer = client.post(f"/api/v1/matches/{match_id}/hands", json={"record": TRICKS},
-                         headers={**actions.auth(match_id), "Idempotency-Key": key})
+    answer = client.post(
+        f"/api/v1/matches/{match_id}/hands",
+        json={"record": TRICKS},
+        headers={**actions.auth(match_id), "Idempotency-Key": key},
+    )
     assert answer.status_code == 422 and answer.json["fields"] == {"Idempotency-Key": "malformed"}
     assert actions.match(match_id)["hands"] == []
 
@@ -127,7 +134,9 @@ def test_a_refused_request_keeps_no_answer_so_the_same_key_can_carry_it_put_righ
     url = f"/api/v1/matches/{match_id}/hands"
     wrong = client.post(url, json={"record": {"outcome": "tricks", "tricks": [8, 8]}}, headers=headers)
     assert wrong.status_code == 422
-    assert client.post(url, json={"record": {"outcome": "tricks", "tricks": [8, 8]}}, headers=headers).status_code == 422
+    assert (
+        client.post(url, json={"record": {"outcome": "tricks", "tricks": [8, 8]}}, headers=headers).status_code == 422
+    )
 
     right = client.post(url, json={"record": TRICKS}, headers=headers)
 
@@ -166,8 +175,13 @@ def test_the_same_hand_sent_twice_at_once_is_recorded_once(app, actions):
     def phone():
         client = app.test_client()
         start.wait()
-        answers.append(client.post(f"/api/v1/matches/{match_id}/hands", json={"record": TRICKS, "number": 1},
-                                   headers=with_key(actions, match_id, "twice-at-once")))
+        answers.append(
+            client.post(
+                f"/api/v1/matches/{match_id}/hands",
+                json={"record": TRICKS, "number": 1},
+                headers=with_key(actions, match_id, "twice-at-once"),
+            )
+        )
 
     threads = [threading.Thread(target=phone) for _ in range(2)]
     for thread in threads:
@@ -217,6 +231,8 @@ def test_a_receipt_older_than_its_promise_answers_nothing(app, client, actions):
         db.session.execute(db.update(WriteReceipt).values(created=now_utc() - timedelta(hours=48, minutes=1)))
         db.session.commit()
     again = client.post(f"/api/v1/matches/{match_id}/hands", json=first, headers=headers)
-    assert again.status_code == 409, again.json and "Idempotent-Replayed" not in again.headers  # a stale number, not a replay
+    assert again.status_code == 409, (
+        again.json and "Idempotent-Replayed" not in again.headers
+    )  # a stale number, not a replay
     fresh = client.post(f"/api/v1/matches/{match_id}/hands", json={"record": TRICKS, "number": 2}, headers=headers)
     assert fresh.status_code == 201, fresh.json  # the token is free again: its old receipt made way

@@ -10,8 +10,15 @@ def test_writes_need_the_match_key(client):
     other = client.post("/api/v1/matches", json={"game": "court_piece", "players": ["A2", "B2", "C2", "D2"]}).json
     match_id, hand = created["id"], {"record": {"outcome": "tricks", "tricks": [8, 5]}}
     assert "key" not in client.get(f"/api/v1/matches/{match_id}").json  # a GET never shows a key
-    writes = [("POST", "/hands", hand), ("PUT", "/hands/1", hand), ("DELETE", "/hands/1", None),
-              ("POST", "/finish", None), ("POST", "/reopen", None), ("PATCH", "", {"options": {}}), ("DELETE", "", None)]
+    writes = [
+        ("POST", "/hands", hand),
+        ("PUT", "/hands/1", hand),
+        ("DELETE", "/hands/1", None),
+        ("POST", "/finish", None),
+        ("POST", "/reopen", None),
+        ("PATCH", "", {"options": {}}),
+        ("DELETE", "", None),
+    ]
     for method, path, body in writes:
         for headers, status in (({"Authorization": ""}, 401), ({"Authorization": f"Bearer {other['key']}"}, 403)):
             answer = client.open(f"/api/v1/matches/{match_id}{path}", method=method, json=body, headers=headers)

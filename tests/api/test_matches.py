@@ -46,8 +46,11 @@ def test_given_options_are_kept_and_the_others_filled_with_defaults(client):
     assert match["options"] == {**FLAGSHIP["envite"]["options"], "games_to_win": 3, "first_dealer": 5}
     assert match["dealer"] == 5
     match = start(client, "court_piece", courts_to_win=5, court_hand_streak_policy="ignore")
-    assert match["options"] == {**FLAGSHIP["court_piece"]["options"], "courts_to_win": 5,
-                                "court_hand_streak_policy": "ignore"}
+    assert match["options"] == {
+        **FLAGSHIP["court_piece"]["options"],
+        "courts_to_win": 5,
+        "court_hand_streak_policy": "ignore",
+    }
     match = start(client, "schnapsen", close_tally="cards_only", target=3)
     assert match["options"] == {**FLAGSHIP["schnapsen"]["options"], "close_tally": "cards_only", "target": 3}
 
@@ -114,12 +117,16 @@ BAD_MATCHES = [
     ({"game": "envite", "players": FOUR, "options": {"trawl_bonus_in_lying_hand": 1}}, "trawl_bonus_in_lying_hand"),
     ({"game": "envite", "players": FOUR, "options": {"first_dealer": 4}}, "first_dealer"),
     ({"game": "envite", "players": FOUR, "options": {"first_dealer": -1}}, "first_dealer"),
-    ({"game": "court_piece", "players": FOUR, "options": {"court_hand_streak_policy": "RESET"}},
-     "court_hand_streak_policy"),
+    (
+        {"game": "court_piece", "players": FOUR, "options": {"court_hand_streak_policy": "RESET"}},
+        "court_hand_streak_policy",
+    ),
     ({"game": "court_piece", "players": FOUR, "options": {"all13_courts": 54}}, "all13_courts"),
     ({"game": "court_piece", "players": FOUR, "options": {"courts_to_win": 0}}, "courts_to_win"),
-    ({"game": "schnapsen", "players": TWO, "options": {"fail_three_measured_at": "sometimes"}},
-     "fail_three_measured_at"),
+    (
+        {"game": "schnapsen", "players": TWO, "options": {"fail_three_measured_at": "sometimes"}},
+        "fail_three_measured_at",
+    ),
     ({"game": "schnapsen", "players": TWO, "options": {"marriage_credit": None}}, "marriage_credit"),
     ({"game": "poke", "players": TWO, "options": {"first_dealer": 2}}, "first_dealer"),
     ({"game": "poke", "players": TWO, "options": []}, "options"),
@@ -137,8 +144,18 @@ def test_bad_match_is_refused_with_422_naming_the_field(client):
 
 
 def test_match_body_that_is_not_a_json_object_is_refused(client):
-    for data in ["[]", "null", '"envite"', "5", "true", "not json", "", "{", '{"game": "poke",}',
-                 '[{"game": "poke", "players": ["Ana", "Ben"]}]']:
+    for data in [
+        "[]",
+        "null",
+        '"envite"',
+        "5",
+        "true",
+        "not json",
+        "",
+        "{",
+        '{"game": "poke",}',
+        '[{"game": "poke", "players": ["Ana", "Ben"]}]',
+    ]:
         refused(client.post(f"{API}/matches", data=data, content_type="application/json"), (400, 422))
     assert match_count(client) == 0
 
@@ -171,9 +188,11 @@ def test_unknown_match_is_a_404_json_error(client):
 def test_player_names_that_cannot_be_stored_are_refused(no_propagation, client):
     # A lone UTF-16 surrogate (JSON "\ud800") once crashed the player look-up on both databases,
     # and U+0000 crashed PostgreSQL (its text cannot hold it): 500s. They are not names: 422.
-    for data in ['{"game": "poke", "players": ["Ana\\ud800", "Ben"]}',
-                 '{"game": "poke", "players": ["Ana\\u0000", "Ben"]}',
-                 '{"game": "poke", "players": ["Ana\\u0007", "Ben"]}']:
+    for data in [
+        '{"game": "poke", "players": ["Ana\\ud800", "Ben"]}',
+        '{"game": "poke", "players": ["Ana\\u0000", "Ben"]}',
+        '{"game": "poke", "players": ["Ana\\u0007", "Ben"]}',
+    ]:
         answer = client.post(f"{API}/matches", data=data, content_type="application/json")
         body = refused(answer, 422)
         assert "players" in body["fields"], (data, body)

@@ -19,12 +19,15 @@ def test_answers_can_carry_only_the_last_hands(actions):
         actions.hand(match_id, {"outcome": "tricks", "tricks": [won, 13 - won]})
     light = actions.client.get(f"/api/v1/matches/{match_id}?hands=1").json
     assert [hand["number"] for hand in light["hands"]] == [3] and light["sides"][0]["score"] == 0
-    answer = actions.client.post(f"/api/v1/matches/{match_id}/hands?hands=0", json={"record": {"outcome": "revoke", "side": 1}})
+    answer = actions.client.post(
+        f"/api/v1/matches/{match_id}/hands?hands=0", json={"record": {"outcome": "revoke", "side": 1}}
+    )
     assert answer.status_code == 201 and answer.json["match"]["hands"] == [] and answer.json["number"] == 4
     before_writes = actions.match(match_id)
     assert actions.client.get(f"/api/v1/matches/{match_id}?hands=x").status_code == 422
-    refused = actions.client.post(f"/api/v1/matches/{match_id}/hands?hands=x", json={"record": {"outcome": "revoke",
-                                                                                               "side": 0}})
+    refused = actions.client.post(
+        f"/api/v1/matches/{match_id}/hands?hands=x", json={"record": {"outcome": "revoke", "side": 0}}
+    )
     assert refused.status_code == 422 and len(actions.match(match_id)["hands"]) == 4  # refused before recording
     for method, path in (("PUT", "/hands/1"), ("DELETE", "/hands/4"), ("POST", "/finish")):
         body = {"record": {"outcome": "revoke", "side": 0}} if method == "PUT" else None
@@ -47,7 +50,7 @@ def test_the_match_list_is_paged_newest_first_with_a_next_link(actions):
     assert [m["id"] for m in first.json] == ids[:-3:-1]
     link = first.headers["Link"]
     assert 'rel="next"' in link and f"before={ids[-2]}" in link
-    nxt = actions.client.get(link[1:link.index(">")])
+    nxt = actions.client.get(link[1 : link.index(">")])
     assert [m["id"] for m in nxt.json] == [ids[2], ids[1]]
     assert all(m["created"].endswith("+00:00") for m in nxt.json)
 

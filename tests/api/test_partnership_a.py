@@ -74,7 +74,9 @@ def test_omi_describes_its_options_and_record(client):
 def test_hasenpfeffer_describes_the_played_fields_under_void(client):
     game = client.get("/api/v1/games/hasenpfeffer").json
     assert [fld["name"] for fld in game["options"]] == [
-        "first_dealer", "target", "defenders_cannot_win_if_contract_made"
+        "first_dealer",
+        "target",
+        "defenders_cannot_win_if_contract_made",
     ]
     fields = {fld["name"]: fld for fld in game["hand_fields"]}
     assert list(fields) == ["void", "declarers", "contract", "forced_joker_bid", "tricks"]
@@ -91,12 +93,19 @@ def test_turnover_bridge_describes_its_two_record_forms(client):
 # -- creating matches ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game, players, options, state", [
-    ("omi", FOUR, {"first_dealer": 0, "target": 10, "tie_bonus": "accumulate", "tie_bonus_on_all_eight": True},
-     {"pending_bonus": 0, "declarer": 1}),
-    ("hasenpfeffer", FOUR, {"first_dealer": 0, "target": 10, "defenders_cannot_win_if_contract_made": False}, {}),
-    ("turnover_bridge", TWO, {"first_dealer": 0, "games_to_win": None}, {"ties": 0}),
-])
+@pytest.mark.parametrize(
+    "game, players, options, state",
+    [
+        (
+            "omi",
+            FOUR,
+            {"first_dealer": 0, "target": 10, "tie_bonus": "accumulate", "tie_bonus_on_all_eight": True},
+            {"pending_bonus": 0, "declarer": 1},
+        ),
+        ("hasenpfeffer", FOUR, {"first_dealer": 0, "target": 10, "defenders_cannot_win_if_contract_made": False}, {}),
+        ("turnover_bridge", TWO, {"first_dealer": 0, "games_to_win": None}, {"ties": 0}),
+    ],
+)
 def test_a_new_match_has_the_contract_shape_and_defaults(actions, game, players, options, state):
     match = actions.match(actions.start(game, players))
     check_shape(match, game, players)
@@ -109,18 +118,21 @@ def test_a_new_match_has_the_contract_shape_and_defaults(actions, game, players,
         assert [side["players"] for side in match["sides"]] == [["Ana"], ["Ben"]]
 
 
-@pytest.mark.parametrize("game, players, options, field", [
-    ("omi", FOUR, {"target": 0}, "target"),
-    ("omi", FOUR, {"target": 101}, "target"),
-    ("omi", FOUR, {"tie_bonus": "double"}, "tie_bonus"),
-    ("omi", FOUR, {"tie_bonus_on_all_eight": "sometimes"}, "tie_bonus_on_all_eight"),
-    ("omi", FOUR, {"first_dealer": 4}, "first_dealer"),
-    ("omi", FOUR, {"direction": "left"}, "direction"),
-    ("hasenpfeffer", FOUR, {"target": -5}, "target"),
-    ("hasenpfeffer", FOUR, {"defenders_cannot_win_if_contract_made": 3}, "defenders_cannot_win_if_contract_made"),
-    ("turnover_bridge", TWO, {"games_to_win": 0}, "games_to_win"),
-    ("turnover_bridge", TWO, {"first_dealer": 2}, "first_dealer"),
-])
+@pytest.mark.parametrize(
+    "game, players, options, field",
+    [
+        ("omi", FOUR, {"target": 0}, "target"),
+        ("omi", FOUR, {"target": 101}, "target"),
+        ("omi", FOUR, {"tie_bonus": "double"}, "tie_bonus"),
+        ("omi", FOUR, {"tie_bonus_on_all_eight": "sometimes"}, "tie_bonus_on_all_eight"),
+        ("omi", FOUR, {"first_dealer": 4}, "first_dealer"),
+        ("omi", FOUR, {"direction": "left"}, "direction"),
+        ("hasenpfeffer", FOUR, {"target": -5}, "target"),
+        ("hasenpfeffer", FOUR, {"defenders_cannot_win_if_contract_made": 3}, "defenders_cannot_win_if_contract_made"),
+        ("turnover_bridge", TWO, {"games_to_win": 0}, "games_to_win"),
+        ("turnover_bridge", TWO, {"first_dealer": 2}, "first_dealer"),
+    ],
+)
 def test_bad_options_are_refused_with_422_naming_the_option(actions, game, players, options, field):
     answer = actions.create({"game": game, "players": players, "options": options})
     assert answer.status_code == 422, answer.json
@@ -163,14 +175,17 @@ def test_omi_single_tie_bonus_and_no_bonus_on_all_eight(actions):
     assert scores(match) == [3, 0] and match["state"]["pending_bonus"] == 0
 
 
-@pytest.mark.parametrize("record, field", [
-    (omi(4) | {"tricks": [5, 2]}, "tricks"),
-    ({"tricks": [9, -1]}, "tricks"),
-    ({"tricks": [8]}, "tricks"),
-    ({"tricks": ["five", "three"]}, "tricks"),
-    ({}, "tricks"),
-    ({"tricks": [5, 3], "dealer": 0}, "dealer"),
-])
+@pytest.mark.parametrize(
+    "record, field",
+    [
+        (omi(4) | {"tricks": [5, 2]}, "tricks"),
+        ({"tricks": [9, -1]}, "tricks"),
+        ({"tricks": [8]}, "tricks"),
+        ({"tricks": ["five", "three"]}, "tricks"),
+        ({}, "tricks"),
+        ({"tricks": [5, 3], "dealer": 0}, "dealer"),
+    ],
+)
 def test_omi_bad_records_are_422_naming_the_field(actions, record, field):
     match_id = actions.start("omi", FOUR)
     actions.hand(match_id, omi(5))
@@ -232,18 +247,21 @@ def test_hasenpfeffer_void_hand_scores_nothing_and_passes_the_deal(actions):
     assert answer["changes"] == [0, 0] and answer["match"]["dealer"] == 0
 
 
-@pytest.mark.parametrize("record, field", [
-    ({"void": True, "declarers": A}, "declarers"),
-    ({"void": True, "tricks": [3, 3]}, "tricks"),
-    ({"contract": 3, "tricks": [3, 3]}, "declarers"),
-    ({"declarers": A, "contract": 3}, "tricks"),
-    ({"declarers": A, "tricks": [3, 3]}, "contract"),
-    (bid(A, 7, 3), "contract"),
-    (bid(A, 0, 3), "contract"),
-    (bid(A, 4, 3, forced_joker_bid=True), "contract"),
-    ({"declarers": A, "contract": 3, "tricks": [4, 3]}, "tricks"),
-    (bid(A, 3, 3, high_bidder=0), "high_bidder"),
-])
+@pytest.mark.parametrize(
+    "record, field",
+    [
+        ({"void": True, "declarers": A}, "declarers"),
+        ({"void": True, "tricks": [3, 3]}, "tricks"),
+        ({"contract": 3, "tricks": [3, 3]}, "declarers"),
+        ({"declarers": A, "contract": 3}, "tricks"),
+        ({"declarers": A, "tricks": [3, 3]}, "contract"),
+        (bid(A, 7, 3), "contract"),
+        (bid(A, 0, 3), "contract"),
+        (bid(A, 4, 3, forced_joker_bid=True), "contract"),
+        ({"declarers": A, "contract": 3, "tricks": [4, 3]}, "tricks"),
+        (bid(A, 3, 3, high_bidder=0), "high_bidder"),
+    ],
+)
 def test_hasenpfeffer_bad_records_are_422_naming_the_field(actions, record, field):
     match_id = actions.start("hasenpfeffer", FOUR)
     assert field in refuse(actions, match_id, record)["fields"]
@@ -293,17 +311,20 @@ def test_turnover_bridge_tricks_or_winner_and_ties_in_state(actions):
     assert match["hands"][1]["record"] == {"winner": None}
 
 
-@pytest.mark.parametrize("record, field", [
-    ({"tricks": [14, 3], "winner": A}, "winner"),
-    ({"tricks": [14, 3], "winner": None}, "tricks"),
-    ({}, "tricks"),
-    ({"tricks": [27, 0]}, "tricks"),
-    ({"tricks": [14, 13]}, "tricks"),
-    ({"tricks": [12, 10]}, "tricks"),
-    ({"tricks": [16, 2]}, "tricks"),
-    ({"winner": 2}, "winner"),
-    ({"winner": A, "tricks_a": 14}, "tricks_a"),
-])
+@pytest.mark.parametrize(
+    "record, field",
+    [
+        ({"tricks": [14, 3], "winner": A}, "winner"),
+        ({"tricks": [14, 3], "winner": None}, "tricks"),
+        ({}, "tricks"),
+        ({"tricks": [27, 0]}, "tricks"),
+        ({"tricks": [14, 13]}, "tricks"),
+        ({"tricks": [12, 10]}, "tricks"),
+        ({"tricks": [16, 2]}, "tricks"),
+        ({"winner": 2}, "winner"),
+        ({"winner": A, "tricks_a": 14}, "tricks_a"),
+    ],
+)
 def test_turnover_bridge_bad_records_are_422_naming_the_field(actions, record, field):
     match_id = actions.start("turnover_bridge", TWO)
     assert field in refuse(actions, match_id, record)["fields"]
@@ -343,11 +364,14 @@ def test_turnover_bridge_stale_number_is_409(actions):
 # -- the deal after the end ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game, players, options, records, dealer", [
-    ("omi", FOUR, {"target": 2}, [omi(6)], 1),
-    ("hasenpfeffer", FOUR, {"target": 3, "first_dealer": 3}, [VOID, bid(A, 3, 3)], 1),
-    ("turnover_bridge", TWO, {"games_to_win": 1}, [{"winner": B}], 1),
-])
+@pytest.mark.parametrize(
+    "game, players, options, records, dealer",
+    [
+        ("omi", FOUR, {"target": 2}, [omi(6)], 1),
+        ("hasenpfeffer", FOUR, {"target": 3, "first_dealer": 3}, [VOID, bid(A, 3, 3)], 1),
+        ("turnover_bridge", TWO, {"games_to_win": 1}, [{"winner": B}], 1),
+    ],
+)
 def test_a_finished_match_names_the_seat_that_would_deal_next(actions, game, players, options, records, dealer):
     # partnership.md: "The deal passes after every hand, also after the hand that ends the match"
     match = play(actions, actions.start(game, players, **options), *records)

@@ -73,10 +73,13 @@ def test_botifarra_describes_its_fields(client):
 # -- creating matches ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game, options", [
-    ("tresette", {"first_dealer": 0, "target": 31, "equal_at_target": "play_on"}),
-    ("botifarra", {"first_dealer": 0, "target": 101, "multiplier_cap": None}),
-])
+@pytest.mark.parametrize(
+    "game, options",
+    [
+        ("tresette", {"first_dealer": 0, "target": 31, "equal_at_target": "play_on"}),
+        ("botifarra", {"first_dealer": 0, "target": 101, "multiplier_cap": None}),
+    ],
+)
 def test_a_new_match_has_the_contract_shape_and_defaults(actions, game, options):
     match = actions.match(actions.start(game, FOUR))
     check_shape(match, game)
@@ -85,17 +88,20 @@ def test_a_new_match_has_the_contract_shape_and_defaults(actions, game, options)
     assert scores(match) == [0, 0]
 
 
-@pytest.mark.parametrize("game, options, field", [
-    ("tresette", {"target": 0}, "target"),
-    ("tresette", {"target": 1001}, "target"),
-    ("tresette", {"equal_at_target": "split"}, "equal_at_target"),
-    ("tresette", {"melds": True}, "melds"),
-    ("botifarra", {"multiplier_cap": 16}, "multiplier_cap"),
-    ("botifarra", {"multiplier_cap": "none"}, "multiplier_cap"),
-    ("botifarra", {"target": -1}, "target"),
-    ("botifarra", {"first_dealer": 4}, "first_dealer"),
-    ("botifarra", {"rounds": 3}, "rounds"),
-])
+@pytest.mark.parametrize(
+    "game, options, field",
+    [
+        ("tresette", {"target": 0}, "target"),
+        ("tresette", {"target": 1001}, "target"),
+        ("tresette", {"equal_at_target": "split"}, "equal_at_target"),
+        ("tresette", {"melds": True}, "melds"),
+        ("botifarra", {"multiplier_cap": 16}, "multiplier_cap"),
+        ("botifarra", {"multiplier_cap": "none"}, "multiplier_cap"),
+        ("botifarra", {"target": -1}, "target"),
+        ("botifarra", {"first_dealer": 4}, "first_dealer"),
+        ("botifarra", {"rounds": 3}, "rounds"),
+    ],
+)
 def test_bad_options_are_refused_with_422_naming_the_option(actions, game, options, field):
     answer = actions.create({"game": game, "players": FOUR, "options": options})
     assert answer.status_code == 422 and field in answer.json["fields"]
@@ -138,24 +144,27 @@ def test_tresette_counts_the_cards_it_is_given(actions):
     assert body["match"]["hands"][0]["record"] == {"cards": piles, "last_trick": B}
 
 
-@pytest.mark.parametrize("record, field", [
-    ({"figures": [10, 10], "last_trick": A}, "aces"),
-    ({"aces": [2, 2], "last_trick": A}, "figures"),
-    (tresette(aces=(3, 2)), "aces"),
-    (tresette(figures=(10, 11)), "figures"),
-    (tresette(figures=(21, -1)), "figures"),
-    ({"aces": [2, 2], "figures": [10, 10]}, "last_trick"),
-    ({"cards": [COUNTING, []], "aces": [4, 0], "last_trick": A}, "cards"),  # two forms mixed
-    ({"cards": [COUNTING[:-1], ["9C"]], "last_trick": A}, "cards"),
-    ({"cards": [COUNTING, ["AS"]], "last_trick": A}, "cards"),
-    ({"cards": [COUNTING[1:], []], "last_trick": A}, "cards"),
-    ({"cards": "AS", "last_trick": A}, "cards"),
-    (tresette(melds={"five_kings": A}), "melds.five_kings"),
-    (tresette(melds={"three_aces": 2}), "melds.three_aces"),
-    (tresette(melds={"four_aces": A, "three_aces": A}), "melds.three_aces"),
-    (tresette(melds={"four_threes": A, "napoli_spades": B}), "melds"),
-    ({**tresette(), "trump": "S"}, "trump"),
-])
+@pytest.mark.parametrize(
+    "record, field",
+    [
+        ({"figures": [10, 10], "last_trick": A}, "aces"),
+        ({"aces": [2, 2], "last_trick": A}, "figures"),
+        (tresette(aces=(3, 2)), "aces"),
+        (tresette(figures=(10, 11)), "figures"),
+        (tresette(figures=(21, -1)), "figures"),
+        ({"aces": [2, 2], "figures": [10, 10]}, "last_trick"),
+        ({"cards": [COUNTING, []], "aces": [4, 0], "last_trick": A}, "cards"),  # two forms mixed
+        ({"cards": [COUNTING[:-1], ["9C"]], "last_trick": A}, "cards"),
+        ({"cards": [COUNTING, ["AS"]], "last_trick": A}, "cards"),
+        ({"cards": [COUNTING[1:], []], "last_trick": A}, "cards"),
+        ({"cards": "AS", "last_trick": A}, "cards"),
+        (tresette(melds={"five_kings": A}), "melds.five_kings"),
+        (tresette(melds={"three_aces": 2}), "melds.three_aces"),
+        (tresette(melds={"four_aces": A, "three_aces": A}), "melds.three_aces"),
+        (tresette(melds={"four_threes": A, "napoli_spades": B}), "melds"),
+        ({**tresette(), "trump": "S"}, "trump"),
+    ],
+)
 def test_tresette_bad_records_are_422_naming_the_field(actions, record, field):
     match_id = actions.start("tresette", FOUR)
     assert field in refuse(actions, match_id, record)["fields"]
@@ -185,8 +194,9 @@ def test_tresette_an_edit_that_ends_the_game_sooner_is_409_and_changes_nothing(a
     actions.hand(match_id, tresette(last=A))
     actions.hand(match_id, tresette(last=B))
     before = actions.match(match_id)
-    answer = actions.write("PUT", match_id, "/hands/1",
-                           {"record": tresette(last=A, melds={"three_twos": A, "three_threes": A})})
+    answer = actions.write(
+        "PUT", match_id, "/hands/1", {"record": tresette(last=A, melds={"three_twos": A, "three_threes": A})}
+    )
     assert answer.status_code == 409 and "2" in answer.json["error"]
     assert actions.match(match_id) == before
     # an edit that fits is replayed through the later hand
@@ -220,16 +230,19 @@ def test_botifarra_cap_of_eight(actions):
     assert actions.hand(free, botifarra(40, "botifarra", "reredouble"))["changes"] == [64, 0]
 
 
-@pytest.mark.parametrize("record, field", [
-    ({"points": [40, 32]}, "trump"),
-    ({"trump": "no_trumps", "points": [40, 32]}, "trump"),
-    ({**botifarra(40), "doubling": "surrender"}, "doubling"),
-    ({"trump": "clubs"}, "points"),
-    ({"trump": "clubs", "points": [80, -8]}, "points"),
-    ({"trump": "clubs", "points": [40, 40]}, "points"),
-    ({"trump": "clubs", "points": ["forty", 32]}, "points"),
-    ({**botifarra(40), "dealer_team": 0}, "dealer_team"),
-])
+@pytest.mark.parametrize(
+    "record, field",
+    [
+        ({"points": [40, 32]}, "trump"),
+        ({"trump": "no_trumps", "points": [40, 32]}, "trump"),
+        ({**botifarra(40), "doubling": "surrender"}, "doubling"),
+        ({"trump": "clubs"}, "points"),
+        ({"trump": "clubs", "points": [80, -8]}, "points"),
+        ({"trump": "clubs", "points": [40, 40]}, "points"),
+        ({"trump": "clubs", "points": ["forty", 32]}, "points"),
+        ({**botifarra(40), "dealer_team": 0}, "dealer_team"),
+    ],
+)
 def test_botifarra_bad_records_are_422_naming_the_field(actions, record, field):
     match_id = actions.start("botifarra", FOUR)
     assert field in refuse(actions, match_id, record)["fields"]
@@ -269,10 +282,13 @@ def test_botifarra_edit_and_delete_after_the_end_replay_the_match(actions):
 # -- the deal after the end ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game, hands, options", [
-    ("tresette", [tresette(last=A)], {"target": 6, "first_dealer": 2}),  # A 6: over after one hand
-    ("botifarra", [botifarra(41)], {"target": 5, "first_dealer": 2}),  # A 5: over after one hand
-])
+@pytest.mark.parametrize(
+    "game, hands, options",
+    [
+        ("tresette", [tresette(last=A)], {"target": 6, "first_dealer": 2}),  # A 6: over after one hand
+        ("botifarra", [botifarra(41)], {"target": 5, "first_dealer": 2}),  # A 5: over after one hand
+    ],
+)
 def test_a_finished_match_shows_who_would_deal_next(actions, game, hands, options):
     match_id = actions.start(game, FOUR, **options)
     for record in hands:

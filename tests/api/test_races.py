@@ -17,20 +17,46 @@ FIVE = ["Ana", "Ben", "Cat", "Dan", "Eve"]
 
 # What races.md says each game declares and shows at the start.
 GAMES = {
-    "california_speed": (TWO, {"first_dealer": 0, "games_to_win": None, "simultaneous_out": "replay"},
-                         ["winner"], {"draws": 0}),
+    "california_speed": (
+        TWO,
+        {"first_dealer": 0, "games_to_win": None, "simultaneous_out": "replay"},
+        ["winner"],
+        {"draws": 0},
+    ),
     "aggravation": (TWO, {"first_dealer": 0, "games_to_win": None}, ["winner"], {}),
     "frustration": (TWO, {"first_dealer": 0, "games_to_win": None, "share_check": "any_time"}, ["winner"], {}),
-    "machiavelli": (FIVE, {"first_dealer": 0, "games_to_win": None, "stock_exhausted": "no_winner"},
-                    ["ending", "winner", "cards_left"], {"no_winner": 0}),
-    "myllymatti": (THREE, {"first_dealer": 0, "games_to_lose": None}, ["loser", "first_out"],
-                   {"first_out": [0, 0, 0], "loser": None}),
-    "speed_tournament": (FOUR, {"first_dealer": 0}, ["eliminated", "winner"],
-                         {"players_in": [0, 1, 2, 3], "eliminated": [], "ranking": None,
-                          "next_deal": {"cards": 26, "piles": 2, "removed": 0}}),
+    "machiavelli": (
+        FIVE,
+        {"first_dealer": 0, "games_to_win": None, "stock_exhausted": "no_winner"},
+        ["ending", "winner", "cards_left"],
+        {"no_winner": 0},
+    ),
+    "myllymatti": (
+        THREE,
+        {"first_dealer": 0, "games_to_lose": None},
+        ["loser", "first_out"],
+        {"first_out": [0, 0, 0], "loser": None},
+    ),
+    "speed_tournament": (
+        FOUR,
+        {"first_dealer": 0},
+        ["eliminated", "winner"],
+        {
+            "players_in": [0, 1, 2, 3],
+            "eliminated": [],
+            "ranking": None,
+            "next_deal": {"cards": 26, "piles": 2, "removed": 0},
+        },
+    ),
 }
-PLAYER_COUNTS = {"california_speed": (2, 2), "aggravation": (2, 2), "frustration": (2, 2),
-                 "machiavelli": (2, 5), "myllymatti": (3, 3), "speed_tournament": (2, 5)}
+PLAYER_COUNTS = {
+    "california_speed": (2, 2),
+    "aggravation": (2, 2),
+    "frustration": (2, 2),
+    "machiavelli": (2, 5),
+    "myllymatti": (3, 3),
+    "speed_tournament": (2, 5),
+}
 
 
 def won(side: int) -> dict:
@@ -82,16 +108,20 @@ def test_a_player_count_outside_the_game_is_refused(actions, game):
         assert answer.status_code == 422 and "players" in answer.json["fields"]
 
 
-@pytest.mark.parametrize("game, option", [("california_speed", "games_to_win"), ("machiavelli", "games_to_win"),
-                                          ("myllymatti", "games_to_lose")])
+@pytest.mark.parametrize(
+    "game, option",
+    [("california_speed", "games_to_win"), ("machiavelli", "games_to_win"), ("myllymatti", "games_to_lose")],
+)
 @pytest.mark.parametrize("bad", [0, 100, "three", 2.5])
 def test_a_target_outside_1_to_99_is_refused(actions, game, option, bad):
     answer = actions.create({"game": game, "players": GAMES[game][0], "options": {option: bad}})
     assert answer.status_code == 422 and option in answer.json["fields"]
 
 
-@pytest.mark.parametrize("game, option", [("myllymatti", "games_to_win"), ("speed_tournament", "games_to_win"),
-                                          ("aggravation", "simultaneous_out")])
+@pytest.mark.parametrize(
+    "game, option",
+    [("myllymatti", "games_to_win"), ("speed_tournament", "games_to_win"), ("aggravation", "simultaneous_out")],
+)
 def test_options_of_other_games_are_refused(actions, game, option):
     answer = actions.create({"game": game, "players": GAMES[game][0], "options": {option: 3}})
     assert answer.status_code == 422 and option in answer.json["fields"]
@@ -166,8 +196,10 @@ def test_a_stale_hand_number_is_a_409(actions):
 
 
 @pytest.mark.parametrize("game", ["california_speed", "aggravation", "frustration"])
-@pytest.mark.parametrize("record, field", [({}, "winner"), ({"winner": 2}, "winner"), ({"winner": "Ana"}, "winner"),
-                                           ({"winner": 0, "points": 3}, "points")])
+@pytest.mark.parametrize(
+    "record, field",
+    [({}, "winner"), ({"winner": 2}, "winner"), ({"winner": "Ana"}, "winner"), ({"winner": 0, "points": 3}, "points")],
+)
 def test_bad_session_records_are_422_naming_the_field(actions, game, record, field):
     match_id = actions.start(game, TWO)
     actions.hand(match_id, won(A))
@@ -214,8 +246,11 @@ def test_machiavelli_the_fewest_cards_win_where_the_table_says_so(actions):
     "options, record, field",
     [
         ({}, {"ending": "stock_exhausted", "winner": A}, "winner"),
-        ({"stock_exhausted": "fewest_cards"}, {"ending": "stock_exhausted", "winner": A, "cards_left": [1, 2, 3]},
-         "winner"),
+        (
+            {"stock_exhausted": "fewest_cards"},
+            {"ending": "stock_exhausted", "winner": A, "cards_left": [1, 2, 3]},
+            "winner",
+        ),
         ({"stock_exhausted": "fewest_cards"}, {"ending": "out", "winner": A, "cards_left": [1, 2, 3]}, "cards_left"),
         ({}, {"ending": "stock_exhausted", "cards_left": [1, 2, 3]}, "cards_left"),
         ({}, {"ending": "out"}, "winner"),
@@ -253,9 +288,16 @@ def test_myllymatti_two_sharing_the_fewest_lost_have_no_winner(actions):
     assert (match["status"], match["winner"], match["state"]["loser"]) == ("finished", None, B)
 
 
-@pytest.mark.parametrize("record, field", [({}, "loser"), ({"loser": None}, "loser"), ({"loser": 3}, "loser"),
-                                           ({"loser": A, "first_out": A}, "first_out"),
-                                           ({"loser": A, "first_out": 5}, "first_out")])
+@pytest.mark.parametrize(
+    "record, field",
+    [
+        ({}, "loser"),
+        ({"loser": None}, "loser"),
+        ({"loser": 3}, "loser"),
+        ({"loser": A, "first_out": A}, "first_out"),
+        ({"loser": A, "first_out": 5}, "first_out"),
+    ],
+)
 def test_myllymatti_refusals_are_422_naming_the_field(actions, record, field):
     match_id = actions.start("myllymatti", THREE)
     assert field in refused(actions, match_id, record)["fields"]
@@ -296,8 +338,12 @@ def test_a_five_player_tournament_through_the_api(actions):
     match = answer["match"]
     assert (match["status"], match["winner"], match["dealer"]) == ("finished", D, None)
     assert [side["score"] for side in match["sides"]] == [2, 3, 0, 4, 1]
-    assert match["state"] == {"players_in": [D], "eliminated": [C, E, A, B], "next_deal": None,
-                              "ranking": [D, B, A, E, C]}
+    assert match["state"] == {
+        "players_in": [D],
+        "eliminated": [C, E, A, B],
+        "next_deal": None,
+        "ranking": [D, B, A, E, C],
+    }
     refused(actions, match_id, {"winner": D}, status=409)
     actions.finish(match_id, expect=409)
 

@@ -70,10 +70,10 @@ def some_value(fld: Field, good, sides: int):
         return [{"side": 0, "type": fld.choices[0]}]
     if fld.type == "cards":
         deck = [rank + suit for suit in "SHDC" for rank in fld.ranks]
-        return [deck[side * 5:side * 5 + 5] for side in range(sides)]
+        return [deck[side * 5 : side * 5 + 5] for side in range(sides)]
     if fld.type == "grid":
         deck = [rank + suit for suit in "SHDC" for rank in fld.ranks]
-        return [deck[row * fld.columns:(row + 1) * fld.columns] for row in range(fld.rows)]
+        return [deck[row * fld.columns : (row + 1) * fld.columns] for row in range(fld.rows)]
     return None
 
 
@@ -89,8 +89,11 @@ def loose_cards(hand: list[str], ranks: str) -> list[tuple[str, object]]:
     """A hand written the loose ways: a ten as "10" (in a pack with tens), lower case, padded, one
     string of codes."""
     tens = [("ten as 10", with_first(hand, "10" + hand[0][1]))] if "T" in ranks else []
-    return tens + [("lower case", with_first(hand, hand[0].lower())), ("padded", with_first(hand, f" {hand[0]} ")),
-                   ("one string", " ".join(hand))]
+    return tens + [
+        ("lower case", with_first(hand, hand[0].lower())),
+        ("padded", with_first(hand, f" {hand[0]} ")),
+        ("one string", " ".join(hand)),
+    ]
 
 
 def with_hand(hands: list, bad) -> list:
@@ -109,23 +112,32 @@ def wrong_values(fld: Field, good, sides: int) -> list[tuple[str, object, str]]:
         found += [(f"entry as {label}", with_first(value, bad), NOT_WHOLE) for label, bad in as_other_types(value[0])]
     elif fld.type == "events":
         first = value[0]
-        found += [(f"side as {label}", with_first(value, {**first, "side": bad}), NOT_WHOLE)
-                  for label, bad in as_other_types(first["side"])]
+        found += [
+            (f"side as {label}", with_first(value, {**first, "side": bad}), NOT_WHOLE)
+            for label, bad in as_other_types(first["side"])
+        ]
     elif fld.type == "choice":
         numbers = [choice for choice in fld.choices if isinstance(choice, int)][:1]
-        found += [(f"{label} for {number}", bad, NOT_CHOICE)
-                  for number in numbers for label, bad in as_other_types(number)]
+        found += [
+            (f"{label} for {number}", bad, NOT_CHOICE) for number in numbers for label, bad in as_other_types(number)
+        ]
         found += [("upper case", value.upper(), NOT_CHOICE)] if isinstance(value, str) else []
     elif fld.type == "bool":
-        found += [(label, bad, NOT_BOOL) for label, bad in
-                  [("yes", "yes"), ("text true", "true"), ("on", "on"), ("one", 1), ("zero", 0)]]
+        found += [
+            (label, bad, NOT_BOOL)
+            for label, bad in [("yes", "yes"), ("text true", "true"), ("on", "on"), ("one", 1), ("zero", 0)]
+        ]
     elif fld.type == "cards":
         shown = next(hand for hand in value if hand)
-        found += [(label, with_hand(value, bad), "hands of" if label == "one string" else NOT_CARD)
-                  for label, bad in loose_cards(shown, fld.ranks)]
+        found += [
+            (label, with_hand(value, bad), "hands of" if label == "one string" else NOT_CARD)
+            for label, bad in loose_cards(shown, fld.ranks)
+        ]
     elif fld.type == "grid":
-        found += [(label, with_hand(value, bad), "rows of" if label == "one string" else NOT_CARD)
-                  for label, bad in loose_cards(value[0], fld.ranks)]
+        found += [
+            (label, with_hand(value, bad), "rows of" if label == "one string" else NOT_CARD)
+            for label, bad in loose_cards(value[0], fld.ranks)
+        ]
     elif fld.type == "group":
         found += [("text", "{}", "must be an object")]
     return found
@@ -176,7 +188,7 @@ def client(tmp_path_factory):
 
 def new_match(client, key: str) -> int:
     """A new match of the game through the API, whose pages this client may also score."""
-    answer = client.post("/api/v1/matches", json={"game": key, "players": NAMES[:players(GAMES[key])]})
+    answer = client.post("/api/v1/matches", json={"game": key, "players": NAMES[: players(GAMES[key])]})
     assert answer.status_code == 201, answer.json
     client.get(f"/matches/{answer.json['id']}/join?key={answer.json['key']}")
     return answer.json["id"]
@@ -212,8 +224,10 @@ def test_a_record_of_the_wrong_json_type_is_refused(client, key, record, field, 
     assert hands_of(client, match_id) == []
 
 
-@pytest.mark.parametrize("key, record, field, message", [
-    pytest.param(*case.values, id=case.id) for case in hand_cases() if case.values[3] != NOT_NULL][::7])
+@pytest.mark.parametrize(
+    "key, record, field, message",
+    [pytest.param(*case.values, id=case.id) for case in hand_cases() if case.values[3] != NOT_NULL][::7],
+)
 def test_an_edit_of_the_wrong_json_type_is_refused(client, key, record, field, message):
     """PUT takes the same types (a sample of the cases: every seventh)."""
     match_id = new_match(client, key)
@@ -227,8 +241,12 @@ def test_an_edit_of_the_wrong_json_type_is_refused(client, key, record, field, m
 def test_every_card_field_refuses_10h():
     """The brief's own example, over every card field of every game (the cases above hold it)."""
     cases = [case.id for case in hand_cases() if case.id.endswith("ten as 10")]
-    card_fields = [f"{key}-{path}" for key, game in GAMES.items() for path, fld in members(game.hand_fields)
-                   if fld.type in ("cards", "grid") and "T" in fld.ranks]
+    card_fields = [
+        f"{key}-{path}"
+        for key, game in GAMES.items()
+        for path, fld in members(game.hand_fields)
+        if fld.type in ("cards", "grid") and "T" in fld.ranks
+    ]
     assert len(card_fields) >= 5 and {case.rsplit("-", 1)[0] for case in cases} == set(card_fields)
 
 
@@ -262,8 +280,9 @@ def test_every_game_takes_its_example_hands_as_json(client, key):
             break
         table = game.table(len(match["players"]))
         state = replay(game, table, match["options"], [hand["record"] for hand in match["hands"]]).state
-        answer = client.post(f"/api/v1/matches/{match_id}/hands",
-                             json={"record": game.example_hand(state, rng), "number": number})
+        answer = client.post(
+            f"/api/v1/matches/{match_id}/hands", json={"record": game.example_hand(state, rng), "number": number}
+        )
         assert answer.status_code == 201 and answer.json["number"] == number, answer.json
 
 
@@ -272,10 +291,11 @@ def test_every_game_takes_its_example_hands_as_json(client, key):
 
 @pytest.mark.parametrize("key, name, bad, message", list(option_cases()))
 def test_an_option_of_the_wrong_json_type_is_refused(client, key, name, bad, message):
-    seated = NAMES[:players(GAMES[key])]
+    seated = NAMES[: players(GAMES[key])]
     before = len(client.get(f"/api/v1/matches?game={key}&limit=200").json)
-    refused(client.post("/api/v1/matches", json={"game": key, "players": seated, "options": {name: bad}}),
-            name, message)
+    refused(
+        client.post("/api/v1/matches", json={"game": key, "players": seated, "options": {name: bad}}), name, message
+    )
     assert len(client.get(f"/api/v1/matches?game={key}&limit=200").json) == before
     match_id = fresh(client, key)
     options = client.get(f"/api/v1/matches/{match_id}").json["options"]
@@ -283,12 +303,15 @@ def test_an_option_of_the_wrong_json_type_is_refused(client, key, name, bad, mes
     assert client.get(f"/api/v1/matches/{match_id}").json["options"] == options
 
 
-@pytest.mark.parametrize("body, field, message", [
-    ({"options": None}, "options", "an object"),
-    ({"options": ["target", 3]}, "options", "an object"),
-    ({"draw_partners": "yes"}, "draw_partners", NOT_BOOL),
-    ({"draw_partners": 1}, "draw_partners", NOT_BOOL),
-])
+@pytest.mark.parametrize(
+    "body, field, message",
+    [
+        ({"options": None}, "options", "an object"),
+        ({"options": ["target", 3]}, "options", "an object"),
+        ({"draw_partners": "yes"}, "draw_partners", NOT_BOOL),
+        ({"draw_partners": 1}, "draw_partners", NOT_BOOL),
+    ],
+)
 def test_a_new_match_takes_json_types_only(client, body, field, message):
     before = len(client.get("/api/v1/matches?game=court_piece&limit=200").json)
     refused(client.post("/api/v1/matches", json={"game": "court_piece", "players": NAMES[:4], **body}), field, message)
@@ -371,10 +394,16 @@ def test_a_hand_posted_as_form_text_is_the_hand_sent_as_json(client, key):
     assert posted["sides"] == sent["sides"] and posted["state"] == sent["state"]
 
 
-@pytest.mark.parametrize("data, record", [
-    ({"winner": "1", "stake": "4", "declined": "on"}, {"winner": 1, "stake": 4, "declined": True}),
-    ({"winner": " 0 ", "stake": "game", "trawl_failure": "on"}, {"winner": 0, "stake": "game", "trawl_failure": True}),
-])
+@pytest.mark.parametrize(
+    "data, record",
+    [
+        ({"winner": "1", "stake": "4", "declined": "on"}, {"winner": 1, "stake": 4, "declined": True}),
+        (
+            {"winner": " 0 ", "stake": "game", "trawl_failure": "on"},
+            {"winner": 0, "stake": "game", "trawl_failure": True},
+        ),
+    ],
+)
 def test_envite_form_text_becomes_json_types(client, data, record):
     match_id = new_match(client, "envite")
     assert client.post(f"/matches/{match_id}/hands", data={**data, "expected": "1"}).status_code == 302
@@ -384,15 +413,19 @@ def test_envite_form_text_becomes_json_types(client, data, record):
 def test_cards_posted_with_a_ten_as_10_are_read(client):
     """A form's card is a rank and a suit; "10" and lower case are read as the codes they name."""
     match_id = new_match(client, "poke")
-    hands = [[("A", "H"), ("K", "H"), ("Q", "H"), ("J", "H"), ("10", "H")],
-             [("2", "c"), ("2", "D"), ("3", "S"), ("4", "S"), ("5", "S")]]
+    hands = [
+        [("A", "H"), ("K", "H"), ("Q", "H"), ("J", "H"), ("10", "H")],
+        [("2", "c"), ("2", "D"), ("3", "S"), ("4", "S"), ("5", "S")],
+    ]
     data = {"tricks-0": "2", "tricks-1": "3", "draws-0": "0", "draws-1": "0", "expected": "1"}
     for side, hand in enumerate(hands):
         for n, (rank, suit) in enumerate(hand):
             data[f"cards-{side}-{n}-rank"], data[f"cards-{side}-{n}-suit"] = rank, suit
     assert client.post(f"/matches/{match_id}/hands", data=data).status_code == 302
-    assert hands_of(client, match_id)[0]["record"]["cards"] == [["AH", "KH", "QH", "JH", "TH"],
-                                                                 ["2C", "2D", "3S", "4S", "5S"]]
+    assert hands_of(client, match_id)[0]["record"]["cards"] == [
+        ["AH", "KH", "QH", "JH", "TH"],
+        ["2C", "2D", "3S", "4S", "5S"],
+    ]
 
 
 def test_form_text_that_is_no_number_is_refused_at_its_field(client):
@@ -420,7 +453,7 @@ def option_values(game) -> dict:
 def test_house_rules_posted_as_form_text_are_json_types(client, key):
     game = GAMES[key]
     options = option_values(game)
-    seated = NAMES[:players(game)]
+    seated = NAMES[: players(game)]
     data = {f"seat-{seat}": name for seat, name in enumerate(seated)}
     data.update(form_text(values_from_record(game.options, options, prefix="opt-")))
     data["first_dealer"] = "1"

@@ -16,6 +16,7 @@ FOUR = ["Ana", "Ben", "Cat", "Dan"]
 THREE = ["Ana", "Ben", "Cat"]
 MATCH_KEYS = {"id", "game", "options", "players", "status", "sides", "winner", "dealer", "state", "hands"}
 
+
 def jacks(spades, hearts, diamonds, clubs) -> dict:
     return {"jacks": {"spades": spades, "hearts": hearts, "diamonds": diamonds, "clubs": clubs}}
 
@@ -58,12 +59,19 @@ def check_shape(match, game, players):
 # -- the games' self-description ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("key, players, options, fields", [
-    ("polignac", {"min": 3, "max": 6}, {"first_dealer": 0, "target": 10, "tie_at_end": "shared"}, ["jacks"]),
-    ("pluck", {"min": 3, "max": 3}, {"first_dealer": 0, "target": 20, "tie_at_end": "play_on"}, ["tricks"]),
-    ("chicago", {"min": 2, "max": 4}, {"first_dealer": 0, "tie_at_end": "play_on", "forfeit_rule": "ends_game"},
-     ["first_showdown", "second_showdown", "final_hand", "last_trick", "forfeit"]),
-])
+@pytest.mark.parametrize(
+    "key, players, options, fields",
+    [
+        ("polignac", {"min": 3, "max": 6}, {"first_dealer": 0, "target": 10, "tie_at_end": "shared"}, ["jacks"]),
+        ("pluck", {"min": 3, "max": 3}, {"first_dealer": 0, "target": 20, "tie_at_end": "play_on"}, ["tricks"]),
+        (
+            "chicago",
+            {"min": 2, "max": 4},
+            {"first_dealer": 0, "tie_at_end": "play_on", "forfeit_rule": "ends_game"},
+            ["first_showdown", "second_showdown", "final_hand", "last_trick", "forfeit"],
+        ),
+    ],
+)
 def test_each_game_describes_itself(client, key, players, options, fields):
     described = client.get(f"{API}/games/{key}").json
     assert described["players"] == players and described["partnerships"] is False
@@ -71,16 +79,19 @@ def test_each_game_describes_itself(client, key, players, options, fields):
     assert [fld["name"] for fld in described["hand_fields"]] == fields
 
 
-@pytest.mark.parametrize("key, players, options, field", [
-    ("polignac", ["a", "b"], {}, "players"),
-    ("polignac", THREE, {"target": 0}, "target"),
-    ("polignac", THREE, {"tie_at_end": "sudden_death"}, "tie_at_end"),
-    ("pluck", FOUR, {}, "players"),
-    ("pluck", THREE, {"target": 101}, "target"),
-    ("chicago", FOUR + ["Eve"], {}, "players"),  # ruling 7
-    ("chicago", FOUR, {"target": 52}, "target"),  # ruling 14
-    ("chicago", FOUR, {"forfeit_rule": "replay"}, "forfeit_rule"),
-])
+@pytest.mark.parametrize(
+    "key, players, options, field",
+    [
+        ("polignac", ["a", "b"], {}, "players"),
+        ("polignac", THREE, {"target": 0}, "target"),
+        ("polignac", THREE, {"tie_at_end": "sudden_death"}, "tie_at_end"),
+        ("pluck", FOUR, {}, "players"),
+        ("pluck", THREE, {"target": 101}, "target"),
+        ("chicago", FOUR + ["Eve"], {}, "players"),  # ruling 7
+        ("chicago", FOUR, {"target": 52}, "target"),  # ruling 14
+        ("chicago", FOUR, {"forfeit_rule": "replay"}, "forfeit_rule"),
+    ],
+)
 def test_bad_matches_are_refused_with_422(actions, key, players, options, field):
     answer = actions.create({"game": key, "players": players, "options": options})
     assert answer.status_code == 422 and field in answer.json["fields"], answer.json
@@ -94,12 +105,19 @@ def test_polignac_a_match_to_its_end(actions):
     match = actions.match(match_id)
     check_shape(match, "polignac", FOUR)
     assert (match["status"], match["winner"], match["dealer"], match["state"]) == (
-        "in_progress", None, 1, {"winners": []})
+        "in_progress",
+        None,
+        1,
+        {"winners": []},
+    )
     # tally.md's example: seat 2 +3, seat 0 +1, seat 3 +1
     answer = actions.hand(match_id, jacks(C, A, C, D))
     assert answer["number"] == 1 and answer["changes"] == [1, 0, 3, 1]
     assert lettered(answer["reasons"], FOUR) == [
-        "A took J♥: +1 point", "C took J♠, J♦: +3 points", "D took J♣: +1 point"]
+        "A took J♥: +1 point",
+        "C took J♠, J♦: +3 points",
+        "D took J♣: +1 point",
+    ]
     assert answer["match"]["dealer"] == 2
     match = actions.hand(match_id, jacks(C, B, D, D))["match"]  # C +2, B +1, D +2
     assert scores(match) == [1, 1, 5, 3] and match["status"] == "in_progress" and match["dealer"] == 3
@@ -130,16 +148,19 @@ def test_polignac_play_on_after_a_shared_lowest_score(actions):
     assert scores(match) == [5, 2, 3] and (match["winner"], match["state"]) == (B, {"winners": [B]})
 
 
-@pytest.mark.parametrize("record, field", [
-    ({}, "jacks"),
-    ({"jacks": [0, 1, 2, 3]}, "jacks"),
-    ({"jacks": {"spades": 0, "hearts": 1, "diamonds": 2}}, "jacks.clubs"),
-    ({"jacks": {"spades": None, "hearts": 1, "diamonds": 2, "clubs": 0}}, "jacks.spades"),
-    ({"jacks": {"spades": "x", "hearts": 1, "diamonds": 2, "clubs": 0}}, "jacks.spades"),
-    ({"jacks": {"spades": 3, "hearts": 1, "diamonds": 2, "clubs": 0}}, "jacks.spades"),
-    ({"jacks": {"spades": 0, "hearts": 1, "diamonds": 2, "clubs": 0, "joker": 1}}, "jacks.joker"),
-    ({**jacks(0, 1, 2, 0), "points": [2, 1, 2]}, "points"),
-])
+@pytest.mark.parametrize(
+    "record, field",
+    [
+        ({}, "jacks"),
+        ({"jacks": [0, 1, 2, 3]}, "jacks"),
+        ({"jacks": {"spades": 0, "hearts": 1, "diamonds": 2}}, "jacks.clubs"),
+        ({"jacks": {"spades": None, "hearts": 1, "diamonds": 2, "clubs": 0}}, "jacks.spades"),
+        ({"jacks": {"spades": "x", "hearts": 1, "diamonds": 2, "clubs": 0}}, "jacks.spades"),
+        ({"jacks": {"spades": 3, "hearts": 1, "diamonds": 2, "clubs": 0}}, "jacks.spades"),
+        ({"jacks": {"spades": 0, "hearts": 1, "diamonds": 2, "clubs": 0, "joker": 1}}, "jacks.joker"),
+        ({**jacks(0, 1, 2, 0), "points": [2, 1, 2]}, "points"),
+    ],
+)
 def test_polignac_bad_records_are_422_naming_the_field(actions, record, field):
     match_id = actions.start("polignac", THREE)
     actions.hand(match_id, jacks(A, B, C, A))
@@ -208,14 +229,17 @@ def test_pluck_equal_highest_play_on_or_share(actions):
     assert (match["status"], match["winner"], match["state"]["winners"]) == ("finished", None, [A, C])
 
 
-@pytest.mark.parametrize("record, field", [
-    ({}, "tricks"),
-    ({"tricks": [7, 10]}, "tricks"),
-    ({"tricks": [7, 6, 3]}, "tricks"),
-    ({"tricks": [18, -1, 0]}, "tricks"),
-    ({"tricks": [7, "six", 4]}, "tricks"),
-    ({"tricks": [7, 6, 4], "dealer": 0}, "dealer"),  # ruling 4
-])
+@pytest.mark.parametrize(
+    "record, field",
+    [
+        ({}, "tricks"),
+        ({"tricks": [7, 10]}, "tricks"),
+        ({"tricks": [7, 6, 3]}, "tricks"),
+        ({"tricks": [18, -1, 0]}, "tricks"),
+        ({"tricks": [7, "six", 4]}, "tricks"),
+        ({"tricks": [7, 6, 4], "dealer": 0}, "dealer"),  # ruling 4
+    ],
+)
 def test_pluck_bad_records_are_422_naming_the_field(actions, record, field):
     match_id = actions.start("pluck", THREE)
     refused(actions, match_id, record, 422, field)
@@ -256,13 +280,19 @@ def test_chicago_a_played_hand(actions):
     match = actions.match(match_id)
     check_shape(match, "chicago", THREE)
     assert match["dealer"] == 2 and match["state"] == {"no_draw": [], "out": [], "winners": []}
-    record = {"first_showdown": best(A, "two_pair"), "second_showdown": {"cards": [FLUSH, None, FULL_HOUSE]},
-              "final_hand": None, "last_trick": B}
+    record = {
+        "first_showdown": best(A, "two_pair"),
+        "second_showdown": {"cards": [FLUSH, None, FULL_HOUSE]},
+        "final_hand": None,
+        "last_trick": B,
+    }
     answer = actions.hand(match_id, record)
     assert answer["changes"] == [2, 5, 6]
-    assert lettered(answer["reasons"], THREE) == ["First showdown: A, two pair: +2 points",
-                                 "Second showdown: C has the best hand, full house: +6 points",
-                                 "Last trick: B +5"]
+    assert lettered(answer["reasons"], THREE) == [
+        "First showdown: A, two pair: +2 points",
+        "Second showdown: C has the best hand, full house: +6 points",
+        "Last trick: B +5",
+    ]
     assert answer["match"]["dealer"] == 0 and answer["match"]["hands"][0]["record"]["final_hand"] is None
 
 
@@ -272,7 +302,10 @@ def test_chicago_to_52_with_no_draw_on_the_way(actions):
         match = actions.hand(match_id, {"final_hand": best(A, "straight_flush"), "last_trick": A})["match"]
     assert scores(match) == [52, 0]
     assert (match["status"], match["winner"], match["state"]) == (
-        "finished", A, {"no_draw": [A], "out": [], "winners": [A]})
+        "finished",
+        A,
+        {"no_draw": [A], "out": [], "winners": [A]},
+    )
     refused(actions, match_id, {"last_trick": B}, 409)
 
 
@@ -299,8 +332,7 @@ def test_chicago_player_out_leaves_and_the_deal_skips_them(actions):
     assert (match["status"], match["dealer"], match["state"]["out"]) == ("in_progress", 2, [B])
     refused(actions, match_id, {"last_trick": B}, 422, "last_trick")
     refused(actions, match_id, {"first_showdown": best(B, "flush"), "last_trick": A}, 422, "first_showdown.best_hand")
-    refused(actions, match_id, {"final_hand": {"cards": [None, FLUSH, None]}, "last_trick": A}, 422,
-            "final_hand.cards")
+    refused(actions, match_id, {"final_hand": {"cards": [None, FLUSH, None]}, "last_trick": A}, 422, "final_hand.cards")
     refused(actions, match_id, {"forfeit": B}, 422, "forfeit")
     match = actions.hand(match_id, {"last_trick": C})["match"]
     assert match["dealer"] == 0
@@ -309,24 +341,27 @@ def test_chicago_player_out_leaves_and_the_deal_skips_them(actions):
     assert match["state"]["out"] == [A, B]
 
 
-@pytest.mark.parametrize("record, field", [
-    ({}, "last_trick"),
-    ({"first_showdown": best(A, "flush")}, "last_trick"),
-    ({"last_trick": 3}, "last_trick"),
-    ({"last_trick": A, "first_showdown": best(B, "flush!")}, "first_showdown.poker_hand"),
-    ({"last_trick": A, "first_showdown": {"best_hand": B}}, "first_showdown.poker_hand"),
-    ({"last_trick": A, "second_showdown": {"poker_hand": "flush"}}, "second_showdown.poker_hand"),
-    ({"last_trick": A, "final_hand": {**best(A, "flush"), "cards": [FLUSH, None, None]}}, "final_hand.cards"),
-    ({"last_trick": A, "final_hand": {"cards": [FLUSH, None]}}, "final_hand.cards"),
-    ({"last_trick": A, "final_hand": {"cards": [FLUSH, FLUSH, None]}}, "final_hand.cards"),
-    ({"last_trick": A, "final_hand": {"cards": [FLUSH[:4], None, None]}}, "final_hand.cards"),
-    ({"last_trick": A, "final_hand": "flush"}, "final_hand"),
-    ({"last_trick": A, "final_hand": {"best_hand": A, "poker_hand": "flush", "x": 1}}, "final_hand.x"),
-    ({"last_trick": A, "chicago": True}, "chicago"),
-    ({"forfeit": A, "last_trick": B}, "forfeit"),
-    ({"forfeit": A, "first_showdown": None}, "first_showdown"),
-    ({"forfeit": 3}, "forfeit"),
-])
+@pytest.mark.parametrize(
+    "record, field",
+    [
+        ({}, "last_trick"),
+        ({"first_showdown": best(A, "flush")}, "last_trick"),
+        ({"last_trick": 3}, "last_trick"),
+        ({"last_trick": A, "first_showdown": best(B, "flush!")}, "first_showdown.poker_hand"),
+        ({"last_trick": A, "first_showdown": {"best_hand": B}}, "first_showdown.poker_hand"),
+        ({"last_trick": A, "second_showdown": {"poker_hand": "flush"}}, "second_showdown.poker_hand"),
+        ({"last_trick": A, "final_hand": {**best(A, "flush"), "cards": [FLUSH, None, None]}}, "final_hand.cards"),
+        ({"last_trick": A, "final_hand": {"cards": [FLUSH, None]}}, "final_hand.cards"),
+        ({"last_trick": A, "final_hand": {"cards": [FLUSH, FLUSH, None]}}, "final_hand.cards"),
+        ({"last_trick": A, "final_hand": {"cards": [FLUSH[:4], None, None]}}, "final_hand.cards"),
+        ({"last_trick": A, "final_hand": "flush"}, "final_hand"),
+        ({"last_trick": A, "final_hand": {"best_hand": A, "poker_hand": "flush", "x": 1}}, "final_hand.x"),
+        ({"last_trick": A, "chicago": True}, "chicago"),
+        ({"forfeit": A, "last_trick": B}, "forfeit"),
+        ({"forfeit": A, "first_showdown": None}, "first_showdown"),
+        ({"forfeit": 3}, "forfeit"),
+    ],
+)
 def test_chicago_bad_records_are_422_naming_the_field(actions, record, field):
     match_id = actions.start("chicago", THREE)
     actions.hand(match_id, {"last_trick": A})

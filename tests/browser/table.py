@@ -50,12 +50,12 @@ def tap(scope: Locator | Page, text: str) -> None:
 
 
 def hand_control(verb: str, number: int) -> re.Pattern:
-    """"Record round 3", "Undo game 2", "Save hand 1": a control naming hand `number`."""
+    """ "Record round 3", "Undo game 2", "Save hand 1": a control naming hand `number`."""
     return re.compile(rf"^{verb} [a-z]+ {number}\b")
 
 
 def hand_heading(number: int) -> re.Pattern:
-    """"Hand 3", "Round 3": the heading of hand `number` in the hands list."""
+    """ "Hand 3", "Round 3": the heading of hand `number` in the hands list."""
     return re.compile(rf"^[A-Z][a-z]+ {number}$")
 
 

@@ -36,7 +36,9 @@ SHARED_PAGES = ("/", "/matches", "/players/", "/rules/")
 # Installed once in each phone's window, beside table.SHOW_PAGE: `checkAll` shows each page in
 # turn ({url}, or {post: true} for the answer to the hand form shown), runs axe-core on it, and
 # lists what it found as readable lines; the last page stays shown.
-HELPERS = SHOW_PAGE + """
+HELPERS = (
+    SHOW_PAGE
+    + """
 window.checkAll = async (pages) => {
   const found = [];
   for (const page of pages) {
@@ -52,6 +54,7 @@ window.checkAll = async (pages) => {
   return found;
 };
 """
+)
 
 
 @pytest.fixture(scope="module")
@@ -101,7 +104,9 @@ def test_shared_pages_have_no_violations(phones, every_game) -> None:
     court_piece = every_game["court_piece"]
     for page in phones.values():
         court_piece.join(page, court_piece.played)
-    urls = [*SHARED_PAGES, ann] + [f"/matches/{court_piece.played.id}/{action}" for action in ("share", "remove", "finish")]
+    urls = [*SHARED_PAGES, ann] + [
+        f"/matches/{court_piece.played.id}/{action}" for action in ("share", "remove", "finish")
+    ]
     found = check(phones, [{"url": url} for url in urls])
     assert not found, "\n".join(found)
 
@@ -188,8 +193,10 @@ def test_the_focus_ring_shows_at_3_to_1(browser, live_server, every_game, scheme
                     continue
                 ratio = contrast(ring["colour"], ring["behind"])
                 if ring["style"] == "none" or ring["width"] < 2 or ratio < 3:
-                    faint.append(f"{url} ({scheme}) {ring['what']}: {ring['style']} {ring['width']}px "
-                                 f"{ring['colour']} on {ring['behind']}: {ratio:.1f}:1")
+                    faint.append(
+                        f"{url} ({scheme}) {ring['what']}: {ring['style']} {ring['width']}px "
+                        f"{ring['colour']} on {ring['behind']}: {ratio:.1f}:1"
+                    )
             assert len(seen) >= 8, f"{url}: only {len(seen)} stops for the keyboard"
     finally:
         context.close()

@@ -67,7 +67,9 @@ def take(thumb: Thumb, form: Locator, step: Step) -> None:
 
 
 # Where a control lies on the page (not on the screen): its top and bottom, the page scrolled or not.
-ON_THE_PAGE = "element => { const box = element.getBoundingClientRect(); return [box.top + scrollY, box.bottom + scrollY]; }"
+ON_THE_PAGE = (
+    "element => { const box = element.getBoundingClientRect(); return [box.top + scrollY, box.bottom + scrollY]; }"
+)
 
 
 def record_bar_height(page: Page) -> float:
@@ -93,7 +95,9 @@ def test_the_commonest_hand_in_few_taps(page: Page, table_api: TableApi, key: st
     for unit, figures in hand.board.items():
         expect(board(page).get_by_label(unit, exact=True)).to_have_text(figures)
     assert (thumb.taps, thumb.typed) == (hand.taps, hand.typed), f"{key}: {thumb.taps} taps, {thumb.typed} typed"
-    assert span <= screen, f"{key}: the taps span {span:.0f} px of the page, more than the {screen:.0f} px of one screen"
+    assert span <= screen, (
+        f"{key}: the taps span {span:.0f} px of the page, more than the {screen:.0f} px of one screen"
+    )
     if hand.most is not None:
         assert thumb.taps <= hand.most
 
@@ -239,8 +243,11 @@ def court_piece_with_three_hands(table_api: TableApi, page: Page):
     on tricks (9-4). Ann deals first (S4:103): she passes the deal to Bob; Bob's side loses a court,
     so his partner Di deals; Di's side loses without a court, so Di deals again."""
     match = table_api.start("court_piece", FOUR)
-    for record in ({"outcome": "tricks", "tricks": [8, 5]}, {"outcome": "first_seven", "side": 0},
-                   {"outcome": "tricks", "tricks": [9, 4]}):
+    for record in (
+        {"outcome": "tricks", "tricks": [8, 5]},
+        {"outcome": "first_seven", "side": 0},
+        {"outcome": "tricks", "tricks": [9, 4]},
+    ):
         table_api.hand(match, record)
     table_api.join(page, match)
     return match
@@ -261,7 +268,9 @@ def fix_setup(page: Page) -> None:
 
 def save_setup(page: Page) -> None:
     page.get_by_role("button", name="Save the set-up").click()
-    expect(page.get_by_role("status").filter(has_text="Set-up changed; every hand was worked out again.")).to_be_visible()
+    expect(
+        page.get_by_role("status").filter(has_text="Set-up changed; every hand was worked out again.")
+    ).to_be_visible()
 
 
 def seat(page: Page, number: int) -> Locator:
@@ -463,16 +472,20 @@ def test_no_sideways_scroll_at_200_percent_zoom(browser, live_server, every_game
     def measure(urls: list[str]) -> None:
         for seen in page.evaluate(MEASURE_WIDTHS, urls):
             if seen["status"] != 200 or seen["scrollWidth"] > seen["clientWidth"]:
-                wide.append(f"{seen['url']} ({seen['status']}): {seen['scrollWidth']} px wide "
-                            f"in {seen['clientWidth']}: {seen['out']}")
+                wide.append(
+                    f"{seen['url']} ({seen['status']}): {seen['scrollWidth']} px wide "
+                    f"in {seen['clientWidth']}: {seen['out']}"
+                )
 
     try:
         show(page, "/players/")
         player = page.get_by_role("link", name=re.compile(r"^Ann\b")).get_attribute("href")
         court_piece = every_game["court_piece"]
         court_piece.join(page, court_piece.played)
-        measure(["/", "/matches", "/rules/", "/players/", player]
-                + [f"/matches/{court_piece.played.id}/{action}" for action in ("share", "remove", "finish")])
+        measure(
+            ["/", "/matches", "/rules/", "/players/", player]
+            + [f"/matches/{court_piece.played.id}/{action}" for action in ("share", "remove", "finish")]
+        )
         for matches in every_game.values():
             matches.join(page)
             measure(list(matches.pages().values()))

@@ -46,8 +46,9 @@ def save(page: Page, number: int) -> None:
 RONDA, CAIDA, LIMPIA, CAIDA_LIMPIA, CAPTURE = "ronda", "caida", "limpia", "caida_limpia", "ronda_capture"
 
 
-def cuarenta_round(points: list[int], dealer_side: int, events: list[tuple[int, str]],
-                   cards: tuple[int, int] | None) -> int | None:
+def cuarenta_round(
+    points: list[int], dealer_side: int, events: list[tuple[int, str]], cards: tuple[int, int] | None
+) -> int | None:
     """S2:34-53 on `points` (changed in place); the side that reached 40, if any."""
     for side, kind in events:
         before = points[side]
@@ -72,7 +73,9 @@ def cuarenta_round(points: list[int], dealer_side: int, events: list[tuple[int, 
 KIND_LABELS = {RONDA: "Ronda", CAIDA: "Caida", LIMPIA: "Limpia", CAIDA_LIMPIA: "Caida limpia", CAPTURE: "Ronda capture"}
 
 
-def cuarenta_form(form: Locator, names: list[str], events: list[tuple[int, str]], cards: tuple[int, int] | None) -> None:
+def cuarenta_form(
+    form: Locator, names: list[str], events: list[tuple[int, str]], cards: tuple[int, int] | None
+) -> None:
     """Each event in order, one tap on its side's button of its type; the two card counts (side A's box first)."""
     for side, kind in events:
         group(group(form, "What scored"), names[side]).get_by_role("button", name=KIND_LABELS[kind], exact=True).click()
@@ -85,7 +88,9 @@ def test_cuarenta_game_to_40(page: Page, shot) -> None:
     names = ["Ann", "Bob"]
     seat_players(page, "Cuarenta", names, partnerships=True)
     page.get_by_role("button", name="Start").click()
-    expect(page.get_by_role("heading", name=f"{GAMES['cuarenta'].hand_word.capitalize()} 1 · Ann deals")).to_be_visible()
+    expect(
+        page.get_by_role("heading", name=f"{GAMES['cuarenta'].hand_word.capitalize()} 1 · Ann deals")
+    ).to_be_visible()
     rounds = [
         ([(0, RONDA), (1, CAIDA)], (24, 14)),  # A 4 + 8 for 24 cards; B 2
         ([(1, RONDA), (0, CAPTURE), (0, LIMPIA)], (20, 20)),  # Bob deals: A +10 +2 +6 (non-dealer); B +4
@@ -140,8 +145,9 @@ def crib_line(cards: list[str]) -> int:
     pairs = sum(2 for a, b in combinations(ranks, 2) if a == b)
     runs = 0
     for size in (5, 4, 3):
-        runs = sum(size for combo in combinations(ranks, size)
-                   if sorted(combo) == list(range(min(combo), min(combo) + size)))
+        runs = sum(
+            size for combo in combinations(ranks, size) if sorted(combo) == list(range(min(combo), min(combo) + size))
+        )
         if runs:
             break
     flush = 5 if len({card[1] for card in cards}) == 1 else 0
@@ -201,8 +207,13 @@ def test_tabletop_cribbage_game_to_61(page: Page, shot) -> None:
 # == Gin Rummy ===================================================================================
 
 
-def gin_form(form: Locator, outcome: str, knocker: str | None = None, deadwood: tuple[int, int] | None = None,
-             names: list[str] = ()) -> None:
+def gin_form(
+    form: Locator,
+    outcome: str,
+    knocker: str | None = None,
+    deadwood: tuple[int, int] | None = None,
+    names: list[str] = (),
+) -> None:
     if knocker is None:
         tap(group(form, "How did the hand end?"), outcome)
         return

@@ -30,7 +30,8 @@ def visit(page: Page, url: str, percent: int = 100) -> None:
     page.goto(url)
     if percent != 100:
         page.context.new_cdp_session(page).send(
-            "Page.setFontSizes", {"fontSizes": {"standard": 16 * percent // 100, "fixed": 13 * percent // 100}})
+            "Page.setFontSizes", {"fontSizes": {"standard": 16 * percent // 100, "fixed": 13 * percent // 100}}
+        )
     assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == f"{16 * percent // 100}px"
 
 
@@ -83,8 +84,14 @@ def test_long_names_wrap_and_nobody_is_cut_short(page: Page, table_api: TableApi
     sides = board(page).get_by_role("heading", level=3)
     expect(sides).to_have_text([f"{LONG[0]} & {LONG[2]}", f"{LONG[1]} & {LONG[3]}"])
     players = page.get_by_role("link", name="Players").get_attribute("href")
-    urls = [f"/matches/{match.id}", f"/matches/{match.id}/hands", f"/matches/{match.id}/setup",
-            f"/matches/{finished.id}", "/matches", players]
+    urls = [
+        f"/matches/{match.id}",
+        f"/matches/{match.id}/hands",
+        f"/matches/{match.id}/setup",
+        f"/matches/{finished.id}",
+        "/matches",
+        players,
+    ]
     page.goto(players)
     urls.append(page.get_by_role("link", name=re.compile(rf"^{LONG[0]}")).get_attribute("href"))
     found = []
@@ -109,7 +116,9 @@ def test_a_player_page_table_keeps_its_words_whole_at_200_percent_text(page: Pag
     expect(table.get_by_role("cell", name="Speed Tournament")).to_be_visible()
     assert page.evaluate(BROKEN_WORDS) == []
     assert page.evaluate(SIDEWAYS) <= 0  # the page does not scroll sideways...
-    assert table.evaluate("t => t.scrollWidth > t.clientWidth && getComputedStyle(t).overflowX") == "auto"  # ...the table does
+    assert (
+        table.evaluate("t => t.scrollWidth > t.clientWidth && getComputedStyle(t).overflowX") == "auto"
+    )  # ...the table does
 
 
 def test_the_rules_tables_keep_their_words_whole_at_200_percent_text(page: Page) -> None:
@@ -157,7 +166,8 @@ def test_without_a_script_the_dealer_is_named_by_place_in_the_order(browser, liv
             seat_box(page, number).fill(name)
         expect(seat_box(page, 3)).to_be_visible()  # the form, not a script, shows the next seat
         expect(group(page, "First dealer").locator("label").filter(visible=True)).to_have_text(
-            ["First player", "Second player", "Random"])
+            ["First player", "Second player", "Random"]
+        )
         group(page, "First dealer").get_by_text("Second player", exact=True).click()
         page.get_by_role("button", name="Start").click()
         expect(page.get_by_role("heading", name=re.compile(r"^\w+ 1 · Bob deals$"))).to_be_visible()
@@ -177,7 +187,8 @@ CHART_COLOURS = """() => {
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_chart_has_axes_of_rounds_and_score_readable_light_and_dark(
-        browser, live_server, table_api: TableApi, scheme: str) -> None:
+    browser, live_server, table_api: TableApi, scheme: str
+) -> None:
     match = table_api.start("speed_tournament", ["Ann", "Bob", "Cy", "Di"])
     for record in ({"eliminated": 1}, {"eliminated": 3}, {"winner": 2}):
         table_api.hand(match, record)

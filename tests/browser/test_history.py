@@ -60,9 +60,17 @@ def player_ids(table_api) -> list[int]:
 def urls(history: dict) -> list[str]:
     nadia, omar = history["ids"][:2]
     night = history["night"]
-    return [f"/players/{nadia}", f"/players/{nadia}/games/court_piece", f"/head-to-head?a={nadia}&b={omar}",
-            "/nights", f"/nights/{night}", f"/nights/{night}/screen", f"/matches/{history['finished'][0].id}/sheet",
-            f"/matches/{history['playing'].id}", "/matches"]  # chances before the first hand; the export links
+    return [
+        f"/players/{nadia}",
+        f"/players/{nadia}/games/court_piece",
+        f"/head-to-head?a={nadia}&b={omar}",
+        "/nights",
+        f"/nights/{night}",
+        f"/nights/{night}/screen",
+        f"/matches/{history['finished'][0].id}/sheet",
+        f"/matches/{history['playing'].id}",
+        "/matches",
+    ]  # chances before the first hand; the export links
 
 
 def test_the_history_pages_have_no_violations_light_and_dark(browser, live_server, history):
@@ -79,8 +87,9 @@ def test_the_history_pages_have_no_violations_light_and_dark(browser, live_serve
         for url in urls(history):
             assert page.evaluate("url => show({url})", url) == 200, url
             result = page.evaluate("options => axe.run(document, options)", {"resultTypes": ["violations"], **only})
-            found += [f"({scheme}) {url} {v['id']}: {v['help']} | {v['nodes'][0]['target']}"
-                      for v in result["violations"]]
+            found += [
+                f"({scheme}) {url} {v['id']}: {v['help']} | {v['nodes'][0]['target']}" for v in result["violations"]
+            ]
         context.close()
     assert not found, "\n".join(found)
 

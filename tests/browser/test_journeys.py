@@ -275,16 +275,20 @@ def test_schnapsen_game_to_seven_with_the_card_counter(page: Page, shot) -> None
 
     hands = [
         # Ann goes out with 70; Bob has 11 in two tricks: schneider, Ann +2 (S3:187).
-        ("out", 0, (Pile(["A♠", "10♠", "A♥", "10♥", "A♦", "10♦", "K♠", "Q♠"]),
-                    Pile(["K♥", "Q♥", "J♥", "J♦"]))),
+        ("out", 0, (Pile(["A♠", "10♠", "A♥", "10♥", "A♦", "10♦", "K♠", "Q♠"]), Pile(["K♥", "Q♥", "J♥", "J♦"]))),
         # Bob goes out with 49 + a marriage of 20; Ann has 39: Bob +1 (S3:186).
-        ("out", 1, (Pile(["A♥", "10♥", "J♣", "J♠", "K♦", "Q♦", "K♥", "Q♥"]),
-                    Pile(["A♣", "10♣", "K♣", "Q♣", "A♠", "10♠"], marriages20=1))),
+        (
+            "out",
+            1,
+            (
+                Pile(["A♥", "10♥", "J♣", "J♠", "K♦", "Q♦", "K♥", "Q♥"]),
+                Pile(["A♣", "10♣", "K♣", "Q♣", "A♠", "10♠"], marriages20=1),
+            ),
+        ),
         # Every card played, nobody out; Ann took the last trick: Ann +1 (S3:192).
         ("played_out", 0, split(["A♠", "10♠", "K♠", "Q♠", "J♠", "A♥", "10♥", "K♥", "Q♥", "J♥"])),
         # Bob claims with 41 and a marriage, 61: a false claim; Ann, with tricks of her own, +2 (S3:190).
-        ("out", 1, (Pile(["J♦", "Q♦", "A♥", "10♥"]),
-                    Pile(["A♠", "10♠", "A♣", "K♣", "Q♣", "J♣"], marriages20=1))),
+        ("out", 1, (Pile(["J♦", "Q♦", "A♥", "10♥"]), Pile(["A♠", "10♠", "A♣", "K♣", "Q♣", "J♣"], marriages20=1))),
         # Ann goes out with 76 and Bob took no trick: schwarz, Ann +3 (S3:188); the game is Ann's.
         ("out", 0, (Pile(["A♠", "10♠", "A♥", "10♥", "A♦", "10♦", "A♣", "J♣"]), Pile())),
     ]
@@ -365,8 +369,14 @@ def test_envite_through_lying_down_to_a_match_win(page: Page, shot) -> None:
     model = Envite()
     expect_envite_board(page, model)
 
-    def hand(number: int, winner: str | None = None, stake: str | None = None, declined: bool = False,
-             trawl: bool = False, forfeit: bool = False) -> None:
+    def hand(
+        number: int,
+        winner: str | None = None,
+        stake: str | None = None,
+        declined: bool = False,
+        trawl: bool = False,
+        forfeit: bool = False,
+    ) -> None:
         form = the_form(page)
         if winner:
             tap(group(form, "Who won the hand?"), winner)
@@ -436,8 +446,16 @@ def test_envite_through_lying_down_to_a_match_win(page: Page, shot) -> None:
 # == 4. Poke ====================================================================================
 
 HONOURS = {  # S4:66-75; high card scores nothing (RULES PK-Q4)
-    "Royal flush": 1000, "Straight flush": 750, "Four of a kind": 600, "Full house": 500, "Flush": 400,
-    "Straight": 300, "Three of a kind": 200, "Two pair": 100, "One pair": 50, "High card": 0,
+    "Royal flush": 1000,
+    "Straight flush": 750,
+    "Four of a kind": 600,
+    "Full house": 500,
+    "Flush": 400,
+    "Straight": 300,
+    "Three of a kind": 200,
+    "Two pair": 100,
+    "One pair": 50,
+    "High card": 0,
 }
 
 
@@ -510,8 +528,7 @@ def test_poke_through_a_rubber(page: Page, shot) -> None:
         # Bob deals and draws 3 times (redoubled), Ann twice (redoubled): 4 x4 = 16 and 1 x4; Ann 22: game 1.
         ((4, 1), (2, 3), 0, "Two pair", None),
         # Ann sweeps, nobody draws: 5 below, 250 above; her straight beats Bob's pair of kings.
-        ((5, 0), (0, 0), None, None, [["5♥", "6♦", "7♣", "8♠", "9♥"],
-                                      ["K♠", "K♦", "2♣", "3♦", "4♠"]]),
+        ((5, 0), (0, 0), None, None, [["5♥", "6♦", "7♣", "8♠", "9♥"], ["K♠", "K♦", "2♣", "3♦", "4♠"]]),
         # Bob deals; both draw twice: Ann (non-dealer) redoubles Bob's 2 tricks, Bob doubles Ann's 3.
         ((3, 2), (2, 2), None, None, None),
         # Ann deals, stands pat; Bob drew once (doubled): Ann 2 x2, Bob 3. Ann's high card scores nothing.

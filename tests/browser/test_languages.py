@@ -49,8 +49,10 @@ def sentence(code: str, english: str) -> re.Pattern:
         entry = catalog(code).find(english)
         assert entry is not None, (code, english)
         forms = list(entry.msgstr_plural.values()) if entry.msgid_plural else [entry.msgstr]
-    patterns = ["".join(".+?" if part.startswith("%(") else re.escape(part)
-                        for part in re.split(r"(%\(\w+\)[sd])", form)) for form in forms]
+    patterns = [
+        "".join(".+?" if part.startswith("%(") else re.escape(part) for part in re.split(r"(%\(\w+\)[sd])", form))
+        for form in forms
+    ]
     return re.compile("|".join(f"(?:{pattern})" for pattern in patterns))
 
 
@@ -176,8 +178,15 @@ def test_no_accessibility_violation_in_each_script(browser, live_server, code):
     try:
         start_court_piece(page, code)
         tricks_hand(page, code, 9, 4, 1)
-        pages = [page.url, "/", "/matches", "/players/", "/rules/", f"/rules/{HOME_RULES.get(code, 'poke')}",
-                 "/language"]
+        pages = [
+            page.url,
+            "/",
+            "/matches",
+            "/players/",
+            "/rules/",
+            f"/rules/{HOME_RULES.get(code, 'poke')}",
+            "/language",
+        ]
         found = []
         for url in pages:
             page.goto(url)

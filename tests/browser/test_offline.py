@@ -58,7 +58,8 @@ def stored(table_api: TableApi, match: Started) -> list[list[int]]:
 
 
 def test_three_hands_recorded_offline_wait_through_a_reload_and_are_stored_once_in_order(
-        page: Page, table_api: TableApi) -> None:
+    page: Page, table_api: TableApi
+) -> None:
     match = scoring_phone(page, table_api)
     page.context.set_offline(True)
     for number, won in enumerate((8, 9, 10), start=1):
@@ -101,7 +102,8 @@ def test_a_hand_received_but_not_answered_is_stored_once(page: Page, table_api: 
 
 
 def test_a_hand_another_phone_recorded_meanwhile_is_put_to_the_table(
-        page: Page, table_api: TableApi, browser, live_server) -> None:
+    page: Page, table_api: TableApi, browser, live_server
+) -> None:
     match = scoring_phone(page, table_api)
     other = browser.new_context(base_url=live_server, **PHONE).new_page()
     table_api.join(other, match)
@@ -135,7 +137,8 @@ def test_a_hand_another_phone_recorded_meanwhile_is_put_to_the_table(
 
 
 def test_an_undo_and_a_finish_made_offline_wait_behind_the_hands_and_are_sent_in_order(
-        page: Page, table_api: TableApi) -> None:
+    page: Page, table_api: TableApi
+) -> None:
     match = table_api.start("court_piece", FOUR)
     table_api.hand(match, {"outcome": "tricks", "tricks": [8, 5]})
     table_api.join(page, match)
@@ -179,7 +182,8 @@ def test_a_kept_page_behind_the_server_is_replaced_once_the_server_answers(page:
 
 
 def test_without_a_service_worker_a_hand_entered_offline_still_waits_and_is_sent(
-        browser, live_server, table_api: TableApi) -> None:
+    browser, live_server, table_api: TableApi
+) -> None:
     context = browser.new_context(base_url=live_server, **PHONE)  # PHONE blocks the service worker
     page = context.new_page()
     match = table_api.start("court_piece", FOUR)

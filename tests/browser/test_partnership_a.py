@@ -44,7 +44,7 @@ def start_match(page: Page, game: str) -> None:
 
 
 def record(page: Page, number: int) -> None:
-    """"Record hand n", or in the game's own word ("Record game n": Turnover Bridge)."""
+    """ "Record hand n", or in the game's own word ("Record game n": Turnover Bridge)."""
     page.get_by_role("button", name=hand_control("Record", number)).click()
     expect(page.get_by_role("button", name=hand_control("Undo", number))).to_be_visible()
 
@@ -111,7 +111,8 @@ def expect_omi_board(page: Page, model: Omi, target: int) -> None:
     score = board(page)
     expect(score.get_by_label("points")).to_have_text([f"{n}/{target}" for n in model.points])
     expect(score.get_by_text(re.compile(r"^Deals:"))).to_have_text(
-        f"Deals: {FOUR[model.dealer]} · Declares: {FOUR[model.declarer]}")
+        f"Deals: {FOUR[model.dealer]} · Declares: {FOUR[model.declarer]}"
+    )
     pending = score.get_by_text(re.compile(r"^4-4 bonus pending"))
     if model.pending:
         expect(pending).to_have_text(f"4-4 bonus pending: +{model.pending} to the next hand's winner")
@@ -216,7 +217,8 @@ def test_hasenpfeffer_game_with_a_set_contract_a_void_hand_and_an_edit(page: Pag
     assert model.points == [8, -3]
     expect(board(page).get_by_text("Last hand: Ann & Cy bid 3 (forced joker bid): made")).to_be_visible()
     expect(board(page).get_by_text(re.compile(r"^Deals:"))).to_have_text(
-        f"Deals: {FOUR[model.dealer]} · Bids first: {FOUR[(model.dealer + 1) % 4]}")
+        f"Deals: {FOUR[model.dealer]} · Bids first: {FOUR[(model.dealer + 1) % 4]}"
+    )
     shot("hasenpfeffer_below_zero")
 
     edit_hand(page, 1)  # B made it after all with 4 tricks: +4; A defended with 2
@@ -250,7 +252,8 @@ def expect_turnover_board(page: Page, games: list[int], ties: int, dealer: int |
         expect(tied).to_have_count(0)
     if dealer is not None:
         expect(score.get_by_text(re.compile(r"^Deals:"))).to_have_text(
-            f"Deals: {TWO[dealer]} · Leads: {TWO[1 - dealer]}")
+            f"Deals: {TWO[dealer]} · Leads: {TWO[1 - dealer]}"
+        )
 
 
 TWO = ["Ann", "Bob"]

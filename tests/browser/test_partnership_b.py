@@ -51,7 +51,8 @@ def submit(page: Page, button: str) -> None:
 
 def expect_scores(page: Page, points: list[int], target: int) -> None:
     expect(page.get_by_role("region", name="Score").get_by_label("points")).to_have_text(
-        [f"{p}/{target}" for p in points])
+        [f"{p}/{target}" for p in points]
+    )
 
 
 def hand_item(page: Page, number: int) -> Locator:
@@ -71,8 +72,9 @@ def tresette_points(aces: int, figures: int, last: bool, melds: int = 0) -> int:
     return melds + aces + figures // 3 + (1 if last else 0)
 
 
-def tresette_counts(page: Page, aces_a: int, figures_a: int, last: int, melds: dict[str, int] | None = None,
-                    both: bool = False) -> None:
+def tresette_counts(
+    page: Page, aces_a: int, figures_a: int, last: int, melds: dict[str, int] | None = None, both: bool = False
+) -> None:
     form = the_form(page)
     aces = group(form, "Aces taken")
     tap(group(aces, LABELS[0]), str(aces_a))  # B gets the rest of the four
@@ -122,8 +124,10 @@ def test_tresette_game_with_melds_an_edit_and_the_cards_counted(page: Page, shot
     form = the_form(page)
     form.get_by_text("Or give the cards each side took", exact=True).click()
     form.get_by_text("Tap the cards", exact=True).click()
-    piles = [[rank + suit for suit in "SH" for rank in "A23KQJ"],
-             [rank + suit for suit in "DC" for rank in "A23KQJ"] + ["7D", "4C"]]
+    piles = [
+        [rank + suit for suit in "SH" for rank in "A23KQJ"],
+        [rank + suit for suit in "DC" for rank in "A23KQJ"] + ["7D", "4C"],
+    ]
     for side, pile in enumerate(piles):
         hand = form.locator("div.hand").filter(has_text=LABELS[side])
         for card in pile:

@@ -43,7 +43,7 @@ def nothing_waits(page: Page) -> None:
 
 
 def record_button(page: Page, number: int):
-    """"Record hand 2", "Record game 2": in the game's own word."""
+    """ "Record hand 2", "Record game 2": in the game's own word."""
     return page.get_by_role("button", name=hand_control("Record", number))
 
 
@@ -87,7 +87,8 @@ REFUSED = {
 
 @pytest.mark.parametrize("game", list(REFUSED))
 def test_a_refused_hand_is_said_at_once_with_the_values_kept_and_the_phone_goes_on(
-        page: Page, table_api: TableApi, game: str) -> None:
+    page: Page, table_api: TableApi, game: str
+) -> None:
     players, wrong, said, put_right = REFUSED[game]
     match = scoring_phone(page, table_api, game, players)
     wrong(page)
@@ -128,7 +129,8 @@ def touch_record(page: Page) -> None:
 
 @pytest.mark.parametrize("apart", [80, 350])
 def test_a_touch_double_tap_records_one_hand_and_leaves_nothing_waiting(
-        page: Page, table_api: TableApi, apart: int) -> None:
+    page: Page, table_api: TableApi, apart: int
+) -> None:
     match = scoring_phone(page, table_api, "court_piece", FOUR)
     court_piece_hand(page, 8)
     touch_record(page)
@@ -163,7 +165,8 @@ def court_piece_hand(page: Page, won: int) -> None:
 
 
 def test_a_scoring_page_follows_the_hands_another_phone_records(
-        page: Page, second_phone: Page, table_api: TableApi) -> None:
+    page: Page, second_phone: Page, table_api: TableApi
+) -> None:
     match = scoring_phone(page, table_api, "court_piece", FOUR)
     table_api.join(second_phone, match)
     court_piece_hand(second_phone, 8)
@@ -176,7 +179,8 @@ def test_a_scoring_page_follows_the_hands_another_phone_records(
 
 
 def test_a_hand_for_a_number_another_phone_took_gets_the_choice_and_record_mine_records_it_next(
-        page: Page, second_phone: Page, table_api: TableApi) -> None:
+    page: Page, second_phone: Page, table_api: TableApi
+) -> None:
     match = scoring_phone(page, table_api, "court_piece", FOUR)
     table_api.join(second_phone, match)
     court_piece_hand(page, 9)  # this phone's table is entering hand 1...
@@ -196,7 +200,8 @@ def test_a_hand_for_a_number_another_phone_took_gets_the_choice_and_record_mine_
 
 
 def test_drop_mine_drops_the_hand_another_phone_already_recorded(
-        page: Page, second_phone: Page, table_api: TableApi) -> None:
+    page: Page, second_phone: Page, table_api: TableApi
+) -> None:
     match = scoring_phone(page, table_api, "court_piece", FOUR)
     table_api.join(second_phone, match)
     court_piece_hand(page, 9)
@@ -236,7 +241,8 @@ def test_a_hand_refused_after_it_waited_offline_is_shown_with_fix_it_and_drop(pa
 
 
 def test_a_refused_hand_that_waited_can_be_dropped_and_the_next_goes_in_its_place(
-        page: Page, table_api: TableApi) -> None:
+    page: Page, table_api: TableApi
+) -> None:
     match = scoring_phone(page, table_api, "pluck", THREE)
     page.context.set_offline(True)
     pluck_twenty_tricks(page)
@@ -294,9 +300,14 @@ def test_what_waits_is_said_in_the_phones_language(browser, live_server, table_a
         court_piece_hand(page, 8)
         page.locator("form.hand-form button[type=submit]").tap()
         waiting = page.locator("#outbox [role=status]")
-        expected = catalog_text(code, "%(num)s %(word)s waiting to be sent: the score does not count it yet.",
-                                "%(num)s %(words)s waiting to be sent: the score does not count them yet.", 1,
-                                word="hand", words="hands")
+        expected = catalog_text(
+            code,
+            "%(num)s %(word)s waiting to be sent: the score does not count it yet.",
+            "%(num)s %(words)s waiting to be sent: the score does not count them yet.",
+            1,
+            word="hand",
+            words="hands",
+        )
         expect(waiting).to_have_text(expected)
         assert "waiting" not in expected
         expect(page.locator("#outbox li button").first).not_to_have_text("Send again")

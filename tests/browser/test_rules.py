@@ -22,8 +22,9 @@ SCREEN = PHONE["viewport"]["height"]
 
 @pytest.fixture(scope="module")
 def court_match(table_api):
-    return table_api.start("court_piece", ["Ann", "Bo", "Cy", "Di"], all13_courts=53,
-                           court_hand_streak_policy="count_as_win")
+    return table_api.start(
+        "court_piece", ["Ann", "Bo", "Cy", "Di"], all13_courts=53, court_hand_streak_policy="count_as_win"
+    )
 
 
 def test_the_game_at_a_glance_fits_one_phone_screen(page, court_match):
@@ -94,12 +95,20 @@ def test_the_rules_pages_have_no_accessibility_violations(browser, live_server, 
     found = []
     try:
         page = context.new_page()
-        for url in ("/rules/", "/rules/search?q=court", "/rules/search?q=zzyzx", "/rules/words",
-                    f"/rules/court_piece?match={court_match.id}&hand=2", "/rules/poke"):
+        for url in (
+            "/rules/",
+            "/rules/search?q=court",
+            "/rules/search?q=zzyzx",
+            "/rules/words",
+            f"/rules/court_piece?match={court_match.id}&hand=2",
+            "/rules/poke",
+        ):
             page.goto(url)
             for violation in Axe().run(page, options=options).response["violations"]:
-                found.append(f"{url} ({scheme}) {violation['id']}: {violation['help']} "
-                             f"{[node['target'] for node in violation['nodes'][:3]]}")
+                found.append(
+                    f"{url} ({scheme}) {violation['id']}: {violation['help']} "
+                    f"{[node['target'] for node in violation['nodes'][:3]]}"
+                )
     finally:
         context.close()
     assert not found, "\n".join(found)

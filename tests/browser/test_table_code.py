@@ -27,8 +27,10 @@ def other_phone(browser, live_server):
     context = browser.new_context(base_url=live_server, **PHONE)
     context.set_default_timeout(5000)
     own = urlsplit(live_server).netloc
-    context.route(lambda url: urlsplit(url).netloc != own and urlsplit(url).scheme not in ("data", "about"),
-                  lambda route: route.abort())
+    context.route(
+        lambda url: urlsplit(url).netloc != own and urlsplit(url).scheme not in ("data", "about"),
+        lambda route: route.abort(),
+    )
     yield context.new_page()
     context.close()
 
@@ -52,7 +54,8 @@ def record_envite_hand(page: Page, number: int) -> None:
 
 
 def test_a_second_phone_claims_the_match_by_its_table_code_and_records_a_hand(
-        page: Page, other_phone: Page, table_api: TableApi) -> None:
+    page: Page, other_phone: Page, table_api: TableApi
+) -> None:
     match = table_api.start("envite", FOUR)
     table_api.join(page, match)
     code = table_code(page)
@@ -66,13 +69,14 @@ def test_a_second_phone_claims_the_match_by_its_table_code_and_records_a_hand(
     expect(page.get_by_role("button", name="Undo hand 1")).to_be_visible()
 
 
-def test_a_wrong_code_says_so_on_the_page_and_the_phone_still_watches(
-        other_phone: Page, table_api: TableApi) -> None:
+def test_a_wrong_code_says_so_on_the_page_and_the_phone_still_watches(other_phone: Page, table_api: TableApi) -> None:
     match = table_api.start("envite", FOUR)
     other_phone.goto(f"/matches/{match.id}")
     type_the_code(other_phone, "2222-2222-22")
     expect(other_phone.get_by_role("alert")).to_contain_text("not this match's table code")
-    expect(other_phone.get_by_label("The table code, from the scoring phone's match page")).to_have_value("2222-2222-22")
+    expect(other_phone.get_by_label("The table code, from the scoring phone's match page")).to_have_value(
+        "2222-2222-22"
+    )
     expect(other_phone.get_by_role("button", name="Record hand 1")).to_have_count(0)
 
 
@@ -117,7 +121,8 @@ def test_the_share_page_copies_its_links(page: Page, table_api: TableApi) -> Non
 
 
 def test_a_watching_phone_typing_the_code_is_not_reloaded_when_the_score_moves(
-        other_phone: Page, table_api: TableApi) -> None:
+    other_phone: Page, table_api: TableApi
+) -> None:
     """A half-typed code survives a hand recorded meanwhile: the banner says the score moved instead."""
     match = table_api.start("envite", FOUR)
     other_phone.goto(f"/matches/{match.id}")

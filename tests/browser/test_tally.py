@@ -130,8 +130,11 @@ def expect_pluck_board(page: Page, hands: list[list[int]], names: list[str], tar
     for seat in range(len(names)):
         side = board(page).locator(".side").nth(seat)
         expect(side).to_contain_text(f"Quota {quota[seat]}")
-        line = f"Plucks {plucks[seat]}" if plucks[seat] > 0 else (
-            f"Plucked {-plucks[seat]}" if plucks[seat] < 0 else "No plucks")
+        line = (
+            f"Plucks {plucks[seat]}"
+            if plucks[seat] > 0
+            else (f"Plucked {-plucks[seat]}" if plucks[seat] < 0 else "No plucks")
+        )
         expect(side).to_contain_text(line)
 
 
@@ -178,8 +181,13 @@ POINTS = {"Straight flush": 8, "Four of a kind": 7, "Full house": 6, "Flush": 5,
 FOUR_KINGS = ["KS", "KH", "KD", "KC", "2S"]
 
 
-def chicago_hand(page: Page, names: list[str], showdowns: dict[str, tuple[int, str]], last_trick: int,
-                 cards: dict[str, list[list[str] | None]] | None = None) -> None:
+def chicago_hand(
+    page: Page,
+    names: list[str],
+    showdowns: dict[str, tuple[int, str]],
+    last_trick: int,
+    cards: dict[str, list[list[str] | None]] | None = None,
+) -> None:
     form = the_form(page)
     for title, (seat, category) in showdowns.items():
         showdown = group(form, title)
@@ -216,14 +224,21 @@ def test_chicago_match_to_52(page: Page, shot) -> None:
     scores = [13 + POINTS["Four of a kind"], 5]
     expect_board()
     # 3: Bob's four of a kind first, his full house at the end, and the last trick.
-    chicago_hand(page, names, {"First showdown": (1, "Four of a kind"), "Final hand": (1, "Full house")},
-                 last_trick=1)
+    chicago_hand(page, names, {"First showdown": (1, "Four of a kind"), "Final hand": (1, "Full house")}, last_trick=1)
     record(page, 3)
     scores = [20, 5 + 7 + 6 + 5]
     expect_board()
     # 4: Ann's straight flushes at both showdowns and at the end, and the last trick: +29, on 49.
-    chicago_hand(page, names, {"First showdown": (0, "Straight flush"), "Second showdown": (0, "Straight flush"),
-                               "Final hand": (0, "Straight flush")}, last_trick=0)
+    chicago_hand(
+        page,
+        names,
+        {
+            "First showdown": (0, "Straight flush"),
+            "Second showdown": (0, "Straight flush"),
+            "Final hand": (0, "Straight flush"),
+        },
+        last_trick=0,
+    )
     record(page, 4)
     scores = [20 + 3 * 8 + 5, 23]
     assert scores == [49, 23]

@@ -97,8 +97,9 @@ class Match(NamedTuple):
 SEEDS = st.integers(0, 2**32 - 1)
 
 
-def draw_hand(draw, game: Game, strategies: Strategies, state: State, rng: random.Random,
-              examples: bool = False) -> dict:
+def draw_hand(
+    draw, game: Game, strategies: Strategies, state: State, rng: random.Random, examples: bool = False
+) -> dict:
     """A record for `state` from the declared strategy; with `examples`, the game's own example hand
     (drawn with `rng`) one time in two, or always where the file declares no records."""
     if strategies.record is None or (examples and rng.random() < 0.5):
@@ -127,8 +128,9 @@ def player_counts(game: Game) -> list[int]:
     return counts
 
 
-def play_match(draw, game: Game, strategies: Strategies, most: int | None = None, least: int = 0,
-               examples: bool = False) -> tuple[Match, list[State]]:
+def play_match(
+    draw, game: Game, strategies: Strategies, most: int | None = None, least: int = 0, examples: bool = False
+) -> tuple[Match, list[State]]:
     """A match as a table plays it, and its states (the start, then after each hand): a table,
     options, and hands drawn one by one for the state they are played in, stopping when the match is
     over (a finished match takes no more hands). Records the strategies allow to be refused are left
@@ -155,16 +157,18 @@ def play_match(draw, game: Game, strategies: Strategies, most: int | None = None
 
 
 @st.composite
-def matches(draw, game: Game, strategies: Strategies, most: int | None = None, least: int = 0,
-            examples: bool = False) -> Match:
+def matches(
+    draw, game: Game, strategies: Strategies, most: int | None = None, least: int = 0, examples: bool = False
+) -> Match:
     """Matches drawn with `play_match` (`most` hands at most, `least` at least unless it ends first;
     `examples`: the game's example hands mixed in)."""
     return play_match(draw, game, strategies, most, least, examples)[0]
 
 
 @st.composite
-def played(draw, game: Game, strategies: Strategies, most: int | None = None, least: int = 0,
-           examples: bool = False) -> tuple[Match, list[State]]:
+def played(
+    draw, game: Game, strategies: Strategies, most: int | None = None, least: int = 0, examples: bool = False
+) -> tuple[Match, list[State]]:
     """Matches as `matches` draws them, with their states."""
     return play_match(draw, game, strategies, most, least, examples)
 
@@ -184,14 +188,22 @@ def declared_records(game: Game, table: Table) -> SearchStrategy[dict]:
         small = st.integers(-1, max(table.sides, 4) + 1)
         numbers = st.integers((fld.min or 0) - 1, (fld.max if fld.max is not None else 20) + 1)
         shapes = {
-            "side": small | st.none(), "seat": small, "int": numbers, "bool": st.booleans(),
+            "side": small | st.none(),
+            "seat": small,
+            "int": numbers,
+            "bool": st.booleans(),
             "choice": st.sampled_from(list(fld.choices) or [None]) | st.text(max_size=3),
             "per_side": st.lists(numbers, min_size=table.sides, max_size=table.sides),
-            "side_list": st.lists(small, max_size=4), "int_list": st.lists(numbers, max_size=6),
-            "events": st.lists(st.fixed_dictionaries({"side": small, "type": st.sampled_from(list(fld.choices) or ["x"])}),
-                               max_size=4),
-            "cards": st.lists(st.lists(st.sampled_from(["AS", "KH", "TD", "7C", "2S", "QH", "X"]), max_size=5) | st.none(),
-                              min_size=table.sides, max_size=table.sides),
+            "side_list": st.lists(small, max_size=4),
+            "int_list": st.lists(numbers, max_size=6),
+            "events": st.lists(
+                st.fixed_dictionaries({"side": small, "type": st.sampled_from(list(fld.choices) or ["x"])}), max_size=4
+            ),
+            "cards": st.lists(
+                st.lists(st.sampled_from(["AS", "KH", "TD", "7C", "2S", "QH", "X"]), max_size=5) | st.none(),
+                min_size=table.sides,
+                max_size=table.sides,
+            ),
             "grid": st.lists(st.lists(st.sampled_from(["AS", "KH", "5D"]), max_size=5), max_size=5),
         }
         if fld.type == "group":
@@ -249,7 +261,7 @@ def assert_edit_and_reverse_restores(game, table, options, records, index, repla
         assert error.number > index + 1  # the edited hand fits; a later one may not
     else:
         assert changed.results[:index] == original.results[:index]
-    restored = replay(game, table, options, edited[:index] + [records[index]] + edited[index + 1:])
+    restored = replay(game, table, options, edited[:index] + [records[index]] + edited[index + 1 :])
     assert restored.state == original.state
     assert restored.results == original.results
     assert (options, records) == kept
@@ -284,7 +296,9 @@ def assert_translatable(text, where: str = "") -> None:
             if isinstance(item, Text):
                 assert_translatable(item, where)
             elif isinstance(item, str):
-                assert not _WORD.search(item), f"{where}: {text!r} holds {name}={item!r}, English the pages cannot translate"
+                assert not _WORD.search(item), (
+                    f"{where}: {text!r} holds {name}={item!r}, English the pages cannot translate"
+                )
 
 
 def assert_texts_translatable(game, state, hand=None) -> None:
@@ -296,6 +310,9 @@ def assert_texts_translatable(game, state, hand=None) -> None:
             assert_translatable(reason.text, where)
         assert_translatable(game.result(state).headline, where)
         board = game.board(state)
-        for line in (*board.lines, *(line for side in board.sides for line in side.lines),
-                     *(side.flag for side in board.sides if side.flag)):
+        for line in (
+            *board.lines,
+            *(line for side in board.sides for line in side.lines),
+            *(side.flag for side in board.sides if side.flag),
+        ):
             assert_translatable(line, where)

@@ -59,7 +59,10 @@ def texts(done) -> list[tuple[str, str]]:
 def test_declaration_matches_the_api():
     described = GAME.describe()
     assert (described["key"], described["players"], described["partnerships"]) == (
-        "botifarra", {"min": 4, "max": 4}, True)
+        "botifarra",
+        {"min": 4, "max": 4},
+        True,
+    )
     options = {fld["name"]: fld for fld in described["options"]}
     assert list(options) == ["first_dealer", "target", "multiplier_cap"]
     assert (options["target"]["default"], options["target"]["min"], options["target"]["max"]) == (101, 1, 1000)
@@ -72,15 +75,18 @@ def test_declaration_matches_the_api():
     assert "record_forms" not in described
 
 
-@pytest.mark.parametrize("options, field", [
-    ({"target": 0}, "target"),
-    ({"target": 1001}, "target"),
-    ({"multiplier_cap": 16}, "multiplier_cap"),
-    ({"multiplier_cap": 4}, "multiplier_cap"),
-    ({"multiplier_cap": "none"}, "multiplier_cap"),
-    ({"multiplier_cap": True}, "multiplier_cap"),
-    ({"three_games": True}, "three_games"),
-])
+@pytest.mark.parametrize(
+    "options, field",
+    [
+        ({"target": 0}, "target"),
+        ({"target": 1001}, "target"),
+        ({"multiplier_cap": 16}, "multiplier_cap"),
+        ({"multiplier_cap": 4}, "multiplier_cap"),
+        ({"multiplier_cap": "none"}, "multiplier_cap"),
+        ({"multiplier_cap": True}, "multiplier_cap"),
+        ({"three_games": True}, "three_games"),
+    ],
+)
 def test_bad_options_are_refused(options, field):
     with pytest.raises(RecordError) as caught:
         GAME.parse_options(options, TABLE)
@@ -103,19 +109,22 @@ def test_a_new_game_starts_level_at_nought():
 # -- refusals ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("record, field", [
-    ({"points": [40, 32]}, "trump"),
-    ({"trump": "no_trumps", "points": [40, 32]}, "trump"),
-    ({"trump": "Hearts", "points": [40, 32]}, "trump"),
-    ({**hand(40), "doubling": "triple"}, "doubling"),
-    ({**hand(40), "doubling": 2}, "doubling"),
-    ({"trump": "clubs"}, "points"),
-    ({"trump": "clubs", "points": [73, -1]}, "points"),
-    ({"trump": "clubs", "points": [40, 30]}, "points"),  # ruling 18: 72 in all
-    ({"trump": "clubs", "points": [40, 32, 0]}, "points"),
-    ({"trump": "clubs", "points": 40}, "points"),
-    ({**hand(40), "chooser": 2}, "chooser"),  # ruling 17: who chose is not recorded
-])
+@pytest.mark.parametrize(
+    "record, field",
+    [
+        ({"points": [40, 32]}, "trump"),
+        ({"trump": "no_trumps", "points": [40, 32]}, "trump"),
+        ({"trump": "Hearts", "points": [40, 32]}, "trump"),
+        ({**hand(40), "doubling": "triple"}, "doubling"),
+        ({**hand(40), "doubling": 2}, "doubling"),
+        ({"trump": "clubs"}, "points"),
+        ({"trump": "clubs", "points": [73, -1]}, "points"),
+        ({"trump": "clubs", "points": [40, 30]}, "points"),  # ruling 18: 72 in all
+        ({"trump": "clubs", "points": [40, 32, 0]}, "points"),
+        ({"trump": "clubs", "points": 40}, "points"),
+        ({**hand(40), "chooser": 2}, "chooser"),  # ruling 17: who chose is not recorded
+    ],
+)
 def test_records_that_break_the_rules_are_refused(record, field):
     error = refused(start(), record)
     assert field in error.fields and error.message
@@ -147,11 +156,19 @@ def test_thirty_six_each_scores_nothing_whatever_the_multiplier():
     assert texts(done) == [("36 each: nobody scores", "points")]
 
 
-@pytest.mark.parametrize("trump, doubling, times", [
-    ("clubs", "none", 1), ("clubs", "double", 2), ("diamonds", "redouble", 4), ("hearts", "reredouble", 8),
-    ("botifarra", "none", 2), ("botifarra", "double", 4), ("botifarra", "redouble", 8),
-    ("botifarra", "reredouble", 16),
-])
+@pytest.mark.parametrize(
+    "trump, doubling, times",
+    [
+        ("clubs", "none", 1),
+        ("clubs", "double", 2),
+        ("diamonds", "redouble", 4),
+        ("hearts", "reredouble", 8),
+        ("botifarra", "none", 2),
+        ("botifarra", "double", 4),
+        ("botifarra", "redouble", 8),
+        ("botifarra", "reredouble", 16),
+    ],
+)
 def test_the_multiplier_is_botifarra_times_the_doubling(trump, doubling, times):
     # ruling 19: uncapped by default, so a re-redoubled botifarra is x16
     done = GAME.play(start(target=1000), hand(40, trump, doubling))
@@ -161,8 +178,7 @@ def test_the_multiplier_is_botifarra_times_the_doubling(trump, doubling, times):
 def test_the_reason_shows_the_multiplier():
     done = GAME.play(start(), hand(30, "botifarra", "double"))
     assert done.changes == [0, 24]
-    assert texts(done) == [("B: 42 of 72, 6 over 36", "points"),
-                           ("x4 (botifarra x2, doubled x2): +24", "multiplier")]
+    assert texts(done) == [("B: 42 of 72, 6 over 36", "points"), ("x4 (botifarra x2, doubled x2): +24", "multiplier")]
 
 
 def test_the_cap_holds_the_multiplier_at_eight():
@@ -242,10 +258,11 @@ STRATEGIES = Strategies(
     options={"target": st.integers(1, 300), "multiplier_cap": st.sampled_from([None, 8])},
     record=st.builds(hand, st.integers(0, 72), st.sampled_from(TRUMPS), st.none() | st.sampled_from(DOUBLINGS)),
     most=20,
-    raw=st.dictionaries(st.sampled_from(["trump", "doubling", "points"]),
-                        json_values(st.integers(-5, 80)) | st.sampled_from(TRUMPS + DOUBLINGS + [[36, 36], [72, 0],
-                                                                                              [40, 40], "8"]),
-                        max_size=3),
+    raw=st.dictionaries(
+        st.sampled_from(["trump", "doubling", "points"]),
+        json_values(st.integers(-5, 80)) | st.sampled_from(TRUMPS + DOUBLINGS + [[36, 36], [72, 0], [40, 40], "8"]),
+        max_size=3,
+    ),
 )
 
 

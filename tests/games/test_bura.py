@@ -69,9 +69,7 @@ def reasons(done) -> list[tuple[str, str]]:
 
 def test_declaration_matches_the_api():
     described = GAME.describe()
-    assert (described["key"], described["players"], described["partnerships"]) == (
-        "bura", {"min": 2, "max": 2}, False
-    )
+    assert (described["key"], described["players"], described["partnerships"]) == ("bura", {"min": 2, "max": 2}, False)
     options = {fld["name"]: fld for fld in described["options"]}
     assert list(options) == ["first_dealer", "starting_tokens", "false_declaration", "next_dealer"]
     assert (options["starting_tokens"]["default"], options["starting_tokens"]["max"]) == (20, 1000)
@@ -195,8 +193,10 @@ def test_a_false_declaration_doubles_the_pot_and_ends_the_hand():
     # S3:287: the false declarer pays in what the pot holds; ends_hand: the pot carries over
     state, done = play_all(start(), [declare(A, 25)])
     assert done.changes == [-3, -1] and pot(state) == 4
-    assert reasons(done)[-1] == ("A declared with only 25 points: pays 2 into the pot, which now holds 4",
-                                 Rule.FALSE_DECLARATION)
+    assert reasons(done)[-1] == (
+        "A declared with only 25 points: pays 2 into the pot, which now holds 4",
+        Rule.FALSE_DECLARATION,
+    )
     state, done = play_all(state, [declare(B, 60)])
     assert done.changes == [-1, 5] and GAME.scores(state) == [16, 24] and pot(state) == 0
 
@@ -209,8 +209,10 @@ def test_a_false_declarer_short_of_the_pot_pays_all_they_hold():
     assert GAME.scores(state) == [2, 6] and pot(state) == 4
     done = GAME.play(state, declare(A, 10))
     assert done.changes == [-2, -1] and GAME.scores(done.state) == [0, 5] and pot(done.state) == 7
-    assert reasons(done)[1] == ("A declared with only 10 points: pays 1 into the pot, which now holds 7",
-                                Rule.FALSE_DECLARATION)
+    assert reasons(done)[1] == (
+        "A declared with only 10 points: pays 1 into the pot, which now holds 7",
+        Rule.FALSE_DECLARATION,
+    )
     assert GAME.result(done.state).winner == B
 
 
@@ -348,9 +350,11 @@ STRATEGIES = Strategies(  # the hands are the game's own example hands
         "false_declaration": st.sampled_from(["ends_hand", "play_on"]),
         "next_dealer": st.sampled_from(["winner", "alternate"]),
     },
-    raw=st.dictionaries(st.sampled_from(["outcome", "side", "points", "false_declarations"]),
-                        json_values(st.integers(-3, 130))
-                        | st.sampled_from(["declaration", "bura", "draw", 0, 1, 31, 30, [0, 1], [], "1"])),
+    raw=st.dictionaries(
+        st.sampled_from(["outcome", "side", "points", "false_declarations"]),
+        json_values(st.integers(-3, 130))
+        | st.sampled_from(["declaration", "bura", "draw", 0, 1, 31, 30, [0, 1], [], "1"]),
+    ),
 )
 
 
@@ -373,5 +377,6 @@ def test_tokens_are_neither_made_nor_lost(match):
 
 # The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
 # Ann declares, with 52 card points.
-COMMONEST = Commonest((choose("How did the hand end?", "Declaration"), choose("Who?", "Ann"), type_in("Card points", 52)),
-                      taps=4, typed=1)
+COMMONEST = Commonest(
+    (choose("How did the hand end?", "Declaration"), choose("Who?", "Ann"), type_in("Card points", 52)), taps=4, typed=1
+)

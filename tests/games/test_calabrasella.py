@@ -56,7 +56,9 @@ def reasons(done) -> list[tuple[str, str]]:
 def test_declaration_matches_the_api():
     described = GAME.describe()
     assert (described["key"], described["players"], described["partnerships"]) == (
-        "calabrasella", {"min": 3, "max": 3}, False
+        "calabrasella",
+        {"min": 3, "max": 3},
+        False,
     )
     options = {fld["name"]: fld for fld in described["options"]}
     assert list(options) == ["first_dealer", "set_aside_to"]
@@ -115,8 +117,10 @@ def test_bad_records_are_refused(record, field):
     assert field in refused(start(), record).fields
 
 
-@pytest.mark.parametrize("ours, theirs, taken", [(12, 11, True), (11, 11, False), (20, 15, True), (20, 16, False),
-                                                 (0, 23, True), (35, 0, True)])
+@pytest.mark.parametrize(
+    "ours, theirs, taken",
+    [(12, 11, True), (11, 11, False), (20, 15, True), (20, 16, False), (0, 23, True), (35, 0, True)],
+)
 def test_the_counts_add_up_to_23_to_35_with_four_cards_set_aside(ours, theirs, taken):
     # ruling 13: the four set-aside cards hold at most 12 points (four aces)
     if taken:
@@ -249,8 +253,10 @@ def test_every_rule_is_a_section_of_the_rules_page():
 
 STRATEGIES = Strategies(  # the hands are the game's own example hands
     options={"set_aside_to": st.sampled_from(["nobody", "last_trick"])},
-    raw=st.dictionaries(st.sampled_from(["declarer", "declarer_points", "defender_points"]),
-                        json_values(st.integers(-3, 40)) | st.sampled_from([None, 0, 1, 2, 3, 17, 18, 35, "1"])),
+    raw=st.dictionaries(
+        st.sampled_from(["declarer", "declarer_points", "defender_points"]),
+        json_values(st.integers(-3, 40)) | st.sampled_from([None, 0, 1, 2, 3, 17, 18, 35, "1"]),
+    ),
 )
 
 
@@ -273,5 +279,6 @@ def test_balances_always_add_up_to_zero(match):
 
 # The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
 # Ann declares and takes 26 points, the defenders 9.
-COMMONEST = Commonest((choose("Who declared?", "Ann"), type_in("Declarer's points", 26), type_in("Defenders' points", 9)),
-                      taps=4, typed=2)
+COMMONEST = Commonest(
+    (choose("Who declared?", "Ann"), type_in("Declarer's points", 26), type_in("Defenders' points", 9)), taps=4, typed=2
+)

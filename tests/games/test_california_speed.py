@@ -76,8 +76,12 @@ def test_the_form_offers_nobody_only_where_draws_are_recorded():
 
 @pytest.mark.parametrize(
     "options, field",
-    [({"games_to_win": 0}, "games_to_win"), ({"games_to_win": 100}, "games_to_win"),
-     ({"simultaneous_out": "split"}, "simultaneous_out"), ({"target": 3}, "target")],
+    [
+        ({"games_to_win": 0}, "games_to_win"),
+        ({"games_to_win": 100}, "games_to_win"),
+        ({"simultaneous_out": "split"}, "simultaneous_out"),
+        ({"target": 3}, "target"),
+    ],
 )
 def test_bad_options_are_refused(options, field):
     with pytest.raises(RecordError) as caught:

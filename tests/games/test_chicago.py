@@ -63,8 +63,17 @@ def refused(state, record) -> RecordError:
     return caught.value
 
 
-_FINAL_FOR = {0: None, 1: "one_pair", 2: "two_pair", 3: "three_of_a_kind", 4: "straight", 5: "flush",
-              6: "full_house", 7: "four_of_a_kind", 8: "straight_flush"}
+_FINAL_FOR = {
+    0: None,
+    1: "one_pair",
+    2: "two_pair",
+    3: "three_of_a_kind",
+    4: "straight",
+    5: "flush",
+    6: "full_house",
+    7: "four_of_a_kind",
+    8: "straight_flush",
+}
 
 
 def to_score(state, side, points):
@@ -86,12 +95,17 @@ def to_score(state, side, points):
 def test_declaration_matches_the_contract():
     described = GAME.describe()
     assert (described["key"], described["players"], described["partnerships"]) == (
-        "chicago", {"min": 2, "max": 4}, False)
+        "chicago",
+        {"min": 2, "max": 4},
+        False,
+    )
     options = {fld["name"]: fld for fld in described["options"]}
     assert list(options) == ["first_dealer", "tie_at_end", "forfeit_rule"]  # no target (ruling 14)
     assert (options["tie_at_end"]["default"], options["tie_at_end"]["choices"]) == ("play_on", ["play_on", "shared"])
     assert (options["forfeit_rule"]["default"], options["forfeit_rule"]["choices"]) == (
-        "ends_game", ["ends_game", "player_out"])
+        "ends_game",
+        ["ends_game", "player_out"],
+    )
     fields = {fld["name"]: fld for fld in described["hand_fields"]}
     assert list(fields) == ["first_showdown", "second_showdown", "final_hand", "last_trick", "forfeit"]
     showdown = fields["first_showdown"]
@@ -100,7 +114,9 @@ def test_declaration_matches_the_contract():
     assert subs["cards"]["type"] == "cards" and subs["cards"]["null_hands"] and subs["cards"]["size"] == 5
     assert subs["poker_hand"]["choices"][-1] == "royal_flush"
     assert [form["fields"] for form in described["record_forms"]] == [
-        ["first_showdown", "second_showdown", "final_hand", "last_trick"], ["forfeit"]]
+        ["first_showdown", "second_showdown", "final_hand", "last_trick"],
+        ["forfeit"],
+    ]
 
 
 @pytest.mark.parametrize("players", [1, 5])
@@ -110,9 +126,14 @@ def test_two_to_four_players(players):
         GAME.table(players)
 
 
-@pytest.mark.parametrize("options, field", [
-    ({"target": 60}, "target"), ({"tie_at_end": "draw"}, "tie_at_end"), ({"forfeit_rule": "ignore"}, "forfeit_rule"),
-])
+@pytest.mark.parametrize(
+    "options, field",
+    [
+        ({"target": 60}, "target"),
+        ({"tie_at_end": "draw"}, "tie_at_end"),
+        ({"forfeit_rule": "ignore"}, "forfeit_rule"),
+    ],
+)
 def test_bad_options_are_refused(options, field):
     table = GAME.table(3)
     with pytest.raises(RecordError) as caught:
@@ -130,33 +151,38 @@ def test_a_match_starts_at_nothing():
 # -- refusals (tally.md `chicago`) -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("record, field", [
-    ({}, "last_trick"),
-    (played(None), "last_trick"),
-    ({"first_showdown": best(A, "flush")}, "last_trick"),
-    (played(4), "last_trick"),
-    (played(A, first=best(4, "flush")), "first_showdown.best_hand"),
-    (played(A, first=best(B, "five_of_a_kind")), "first_showdown.poker_hand"),
-    (played(A, second={"best_hand": B}), "second_showdown.poker_hand"),
-    (played(A, final={"poker_hand": "flush"}), "final_hand.poker_hand"),
-    (played(A, final={"best_hand": None, "poker_hand": "flush"}), "final_hand.poker_hand"),
-    (played(A, first={"best_hand": B, "poker_hand": "flush", "cards": [FLUSH, None, None, None]}),
-     "first_showdown.cards"),
-    (played(A, first={"poker_hand": "flush", "cards": [FLUSH, None, None, None]}), "first_showdown.poker_hand"),
-    (played(A, first={"cards": [FLUSH, None, None]}), "first_showdown.cards"),
-    (played(A, first={"cards": [FLUSH[:4], None, None, None]}), "first_showdown.cards"),
-    (played(A, first={"cards": [["AH", "AH", "2C", "3C", "4C"], None, None, None]}), "first_showdown.cards"),
-    (played(A, first={"cards": [FLUSH, ["AH", "KC", "QC", "JC", "9C"], None, None]}), "first_showdown.cards"),
-    (played(A, first={"cards": [["1H", "KC", "QC", "JC", "9C"], None, None, None]}), "first_showdown.cards"),
-    (played(A, first="flush"), "first_showdown"),
-    (played(A, first=[B, "flush"]), "first_showdown"),
-    (played(A, first={"best_hand": B, "poker_hand": "flush", "bonus": 1}), "first_showdown.bonus"),
-    ({**played(A), "chicago": True}, "chicago"),
-    ({**played(A), "forfeit": B}, "forfeit"),
-    ({"forfeit": B, "first_showdown": None}, "first_showdown"),
-    ({"forfeit": None}, "forfeit"),
-    ({"forfeit": 4}, "forfeit"),
-])
+@pytest.mark.parametrize(
+    "record, field",
+    [
+        ({}, "last_trick"),
+        (played(None), "last_trick"),
+        ({"first_showdown": best(A, "flush")}, "last_trick"),
+        (played(4), "last_trick"),
+        (played(A, first=best(4, "flush")), "first_showdown.best_hand"),
+        (played(A, first=best(B, "five_of_a_kind")), "first_showdown.poker_hand"),
+        (played(A, second={"best_hand": B}), "second_showdown.poker_hand"),
+        (played(A, final={"poker_hand": "flush"}), "final_hand.poker_hand"),
+        (played(A, final={"best_hand": None, "poker_hand": "flush"}), "final_hand.poker_hand"),
+        (
+            played(A, first={"best_hand": B, "poker_hand": "flush", "cards": [FLUSH, None, None, None]}),
+            "first_showdown.cards",
+        ),
+        (played(A, first={"poker_hand": "flush", "cards": [FLUSH, None, None, None]}), "first_showdown.poker_hand"),
+        (played(A, first={"cards": [FLUSH, None, None]}), "first_showdown.cards"),
+        (played(A, first={"cards": [FLUSH[:4], None, None, None]}), "first_showdown.cards"),
+        (played(A, first={"cards": [["AH", "AH", "2C", "3C", "4C"], None, None, None]}), "first_showdown.cards"),
+        (played(A, first={"cards": [FLUSH, ["AH", "KC", "QC", "JC", "9C"], None, None]}), "first_showdown.cards"),
+        (played(A, first={"cards": [["1H", "KC", "QC", "JC", "9C"], None, None, None]}), "first_showdown.cards"),
+        (played(A, first="flush"), "first_showdown"),
+        (played(A, first=[B, "flush"]), "first_showdown"),
+        (played(A, first={"best_hand": B, "poker_hand": "flush", "bonus": 1}), "first_showdown.bonus"),
+        ({**played(A), "chicago": True}, "chicago"),
+        ({**played(A), "forfeit": B}, "forfeit"),
+        ({"forfeit": B, "first_showdown": None}, "first_showdown"),
+        ({"forfeit": None}, "forfeit"),
+        ({"forfeit": 4}, "forfeit"),
+    ],
+)
 def test_bad_records_are_refused_naming_the_field(record, field):
     assert field in refused(start(), record).fields
 
@@ -178,10 +204,21 @@ def test_a_player_who_is_out_cannot_be_named_anywhere():
 # -- scoring (S3:315-349) --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("category, points", [
-    ("royal_flush", 52), ("straight_flush", 8), ("four_of_a_kind", 7), ("full_house", 6), ("flush", 5),
-    ("straight", 4), ("three_of_a_kind", 3), ("two_pair", 2), ("one_pair", 1), ("high_card", 0),
-])
+@pytest.mark.parametrize(
+    "category, points",
+    [
+        ("royal_flush", 52),
+        ("straight_flush", 8),
+        ("four_of_a_kind", 7),
+        ("full_house", 6),
+        ("flush", 5),
+        ("straight", 4),
+        ("three_of_a_kind", 3),
+        ("two_pair", 2),
+        ("one_pair", 1),
+        ("high_card", 0),
+    ],
+)
 def test_a_best_hand_scores_its_category(category, points):
     # S3:323-331; ruling 8: high card scores nothing
     hand = GAME.play(start(3), played(A, first=best(B, category)))
@@ -189,8 +226,9 @@ def test_a_best_hand_scores_its_category(category, points):
 
 
 def test_a_played_hand_adds_both_showdowns_the_final_hand_and_the_last_trick():
-    hand = GAME.play(start(3), played(C, first=best(A, "two_pair"), second=best(B, "straight"),
-                                      final=best(A, "full_house")))
+    hand = GAME.play(
+        start(3), played(C, first=best(A, "two_pair"), second=best(B, "straight"), final=best(A, "full_house"))
+    )
     assert hand.changes == [8, 4, 5]
     assert [(str(r), r.rule) for r in hand.reasons] == [
         ("First showdown: A, two pair: +2 points", "showdowns"),
@@ -346,7 +384,8 @@ def test_ends_game_the_best_of_the_others_wins():
     assert GAME.public_state(state) == {"no_draw": [], "out": [], "winners": [A]}
     assert [str(r) for r in hand.reasons] == [
         "B forfeits: a declared hand could not be shown; the hand scores nothing",
-        "A wins with 20 points: B forfeited"]
+        "A wins with 20 points: B forfeited",
+    ]
     assert "over" in refused(state, played(A)).message
 
 
@@ -354,8 +393,7 @@ def test_ends_game_equal_best_share_whatever_tie_at_end_says():
     state, _ = to_score(start(4, tie_at_end="play_on"), A, 10)
     state, _ = to_score(state, C, 10)
     state, _ = play_all(state, [forfeit(D)])
-    assert GAME.result(state) == Result(True, None, "A and C share the win on 10 points: D forfeited",
-                                        winners=(A, C))
+    assert GAME.result(state) == Result(True, None, "A and C share the win on 10 points: D forfeited", winners=(A, C))
     assert GAME.public_state(state)["winners"] == [A, C]
 
 
@@ -453,11 +491,15 @@ def test_every_reason_links_to_a_section_of_the_rules_page():
 
 SHOWDOWN = st.one_of(JSON, st.dictionaries(st.sampled_from(["best_hand", "poker_hand", "cards", "x"]), JSON))
 STRATEGIES = Strategies(  # the hands are the game's own example hands
-    options={"tie_at_end": st.sampled_from(["shared", "play_on"]),
-             "forfeit_rule": st.sampled_from(["ends_game", "player_out"])},
+    options={
+        "tie_at_end": st.sampled_from(["shared", "play_on"]),
+        "forfeit_rule": st.sampled_from(["ends_game", "player_out"]),
+    },
     most=12,
-    raw=st.dictionaries(st.sampled_from(["first_showdown", "final_hand", "last_trick", "forfeit"]),
-                        st.one_of(SHOWDOWN, st.integers(-1, 4))),
+    raw=st.dictionaries(
+        st.sampled_from(["first_showdown", "final_hand", "last_trick", "forfeit"]),
+        st.one_of(SHOWDOWN, st.integers(-1, 4)),
+    ),
 )
 
 
@@ -481,6 +523,14 @@ def test_nobody_out_deals_or_scores(match):
 # preset), Ann then Bob; Bob takes the last trick (+5); Ann has the best final hand. Four things
 # happened, so four taps and Record: the least such a hand can take (the 4 is one short of
 # it), all on one screen.
-COMMONEST = Commonest((choose("First showdown", "Best hand", "Ann"), choose("Second showdown", "Best hand", "Bob"),
-                       choose("Who took the last trick?", "Bob"), choose("Final hand", "Best hand", "Ann")),
-                      taps=5, most=5, board={"points": ["2/52", "6/52"]})
+COMMONEST = Commonest(
+    (
+        choose("First showdown", "Best hand", "Ann"),
+        choose("Second showdown", "Best hand", "Bob"),
+        choose("Who took the last trick?", "Bob"),
+        choose("Final hand", "Best hand", "Ann"),
+    ),
+    taps=5,
+    most=5,
+    board={"points": ["2/52", "6/52"]},
+)

@@ -85,6 +85,7 @@ def test_a_stored_state_reads_back_exactly(key, seed):
     import json as plain
 
     from scorekeeper.games.base import decode_state, encode_state
+
     game = GAMES[key]
     table, options, records = example_records(game, seed, most=15)
     done = replay(game, table, options, records)

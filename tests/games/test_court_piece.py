@@ -70,7 +70,9 @@ def refused(state, record) -> RecordError:
 def test_declaration_matches_the_api():
     described = GAME.describe()
     assert (described["key"], described["name"], described["players"]) == (
-        "court_piece", "Court Piece", {"min": 4, "max": 4}
+        "court_piece",
+        "Court Piece",
+        {"min": 4, "max": 4},
     )
     assert described["partnerships"] is True
     options = {fld["name"]: fld for fld in described["options"]}
@@ -277,7 +279,10 @@ def test_a_revoke_gives_the_other_side_the_hand_and_a_court(revoker, winner):
     hand = GAME.play(start(), revoke(revoker))
     assert hand.changes[winner] == 1 and hand.changes[revoker] == 0
     names = "AB"
-    assert (str(hand.reasons[0]), hand.reasons[0].rule) == (f"{names[revoker]} revoked: {names[winner]} +1 court", "revoke")
+    assert (str(hand.reasons[0]), hand.reasons[0].rule) == (
+        f"{names[revoker]} revoked: {names[winner]} +1 court",
+        "revoke",
+    )
 
 
 # -- what a court hand does to the streak (RULES CP-Q1, CP-Q6: court_hand_streak_policy) ----------
@@ -289,7 +294,10 @@ def test_reset_policy_clears_any_streak(court_hand):
     state, hand = play_all(start(), [win(A)] * 4 + [court_hand])
     assert streak(state) == {"side": None, "count": 0}
     assert sum(hand.changes) == 1
-    assert (str(hand.reasons[-1]), hand.reasons[-1].rule) == ("streak A 4 of 7 ends: the court hand resets it", "court-hands")
+    assert (str(hand.reasons[-1]), hand.reasons[-1].rule) == (
+        "streak A 4 of 7 ends: the court hand resets it",
+        "court-hands",
+    )
 
 
 def test_reset_policy_says_nothing_when_there_is_no_streak():
@@ -301,7 +309,10 @@ def test_count_as_win_extends_the_winners_streak():
     options = {"court_hand_streak_policy": "count_as_win"}
     state, hand = play_all(start(**options), [win(A)] * 2 + [first_seven(A)])
     assert streak(state) == {"side": A, "count": 3} and hand.changes == [1, 0]
-    assert (str(hand.reasons[-1]), hand.reasons[-1].rule) == ("the court hand counts as a win: streak A 3 of 7", "court-hands")
+    assert (str(hand.reasons[-1]), hand.reasons[-1].rule) == (
+        "the court hand counts as a win: streak A 3 of 7",
+        "court-hands",
+    )
 
 
 def test_count_as_win_breaks_the_opponents_streak_at_one():
@@ -513,9 +524,11 @@ STRATEGIES = Strategies(
         st.builds(first_seven, st.sampled_from([A, B]), st.sampled_from([None, False, True])),
         st.builds(revoke, st.sampled_from([A, B])),
     ),
-    raw=st.dictionaries(st.sampled_from(["outcome", "tricks", "side", "all_thirteen"]),
-                        JSON | st.sampled_from(["tricks", "first_seven", "revoke", 0, 1, 13, True, "1", [6, 7], [13, 0]]),
-                        max_size=4),
+    raw=st.dictionaries(
+        st.sampled_from(["outcome", "tricks", "side", "all_thirteen"]),
+        JSON | st.sampled_from(["tricks", "first_seven", "revoke", 0, 1, 13, True, "1", [6, 7], [13, 0]]),
+        max_size=4,
+    ),
 )
 
 

@@ -73,14 +73,18 @@ def test_declarations_match_the_api():
     fields = {fld["name"]: fld for fld in described["hand_fields"]}
     assert list(fields) == ["events", "cards"]
     assert fields["events"]["type"] == "events" and fields["events"]["default"] == []
-    assert fields["events"]["types"] == ["ronda", "caida", "limpia", "caida_limpia", "ronda_capture",
-                                         "four_of_a_kind"]
+    assert fields["events"]["types"] == ["ronda", "caida", "limpia", "caida_limpia", "ronda_capture", "four_of_a_kind"]
     assert fields["cards"]["type"] == "per_side" and (fields["cards"]["min"], fields["cards"]["max"]) == (0, 40)
 
 
-@pytest.mark.parametrize("options, field", [
-    ({"carton_rule": "peru"}, "carton_rule"), ({"ronda_by": "colour"}, "ronda_by"), ({"target": 30}, "target"),
-])
+@pytest.mark.parametrize(
+    "options, field",
+    [
+        ({"carton_rule": "peru"}, "carton_rule"),
+        ({"ronda_by": "colour"}, "ronda_by"),
+        ({"target": 30}, "target"),
+    ],
+)
 def test_bad_options_are_refused(options, field):
     with pytest.raises(RecordError) as caught:
         GAME.parse_options(options, TWO)
@@ -110,12 +114,15 @@ def test_ronda_capture_scores_ten_after_an_opposing_ronda_S2_46():
     assert hand.changes == [4, 10]
 
 
-@pytest.mark.parametrize("events", [
-    [ev(B, "ronda_capture")],  # no ronda at all
-    [ev(B, "ronda"), ev(B, "ronda_capture")],  # its own ronda
-    [ev(B, "ronda_capture"), ev(A, "ronda")],  # the ronda comes after
-    [ev(A, "ronda"), ev(B, "ronda_capture"), ev(B, "ronda_capture")],  # at most one capture per ronda
-])
+@pytest.mark.parametrize(
+    "events",
+    [
+        [ev(B, "ronda_capture")],  # no ronda at all
+        [ev(B, "ronda"), ev(B, "ronda_capture")],  # its own ronda
+        [ev(B, "ronda_capture"), ev(A, "ronda")],  # the ronda comes after
+        [ev(A, "ronda"), ev(B, "ronda_capture"), ev(B, "ronda_capture")],  # at most one capture per ronda
+    ],
+)
 def test_ronda_capture_needs_an_uncaptured_opposing_ronda_before_it_ruling_4(events):
     error = refused(start(), round_(events, [10, 10]))
     assert error.fields.keys() == {"events"} and "ronda capture" in error.message
@@ -225,8 +232,9 @@ def test_at_most_twenty_scoring_plays_a_side():
 
 def test_the_longest_possible_record_is_taken_and_one_more_entry_is_refused():
     # 4 rondas and 20 plays a side, then a four of a kind: 49 entries, the most the limits allow
-    longest = [ev(side, "ronda") for side in (A, B) for _ in range(4)] + [ev(side, "limpia") for side in (A, B)
-                                                                          for _ in range(20)]
+    longest = [ev(side, "ronda") for side in (A, B) for _ in range(4)] + [
+        ev(side, "limpia") for side in (A, B) for _ in range(20)
+    ]
     state = at((0, 0))
     assert GAME.describe()["hand_fields"][0]["max_length"] == 49
     # each side: 16 for the rondas, then limpias up to 38 and nothing after (S2:50)
@@ -244,16 +252,19 @@ def test_cards_required_after_a_full_round_and_at_most_40():
     assert "40" in refused(start(), round_([], [21, 20])).message
 
 
-@pytest.mark.parametrize("record, field", [
-    ({"events": "ronda", "cards": [10, 10]}, "events"),
-    ({"events": [{"side": 0}], "cards": [10, 10]}, "events"),
-    ({"events": [{"side": 0, "type": "ronda", "x": 1}], "cards": [10, 10]}, "events"),
-    ({"events": [{"side": 2, "type": "ronda"}], "cards": [10, 10]}, "events"),
-    ({"events": [{"side": 0, "type": "escoba"}], "cards": [10, 10]}, "events"),
-    ({"events": [], "cards": [41, 0]}, "cards"),
-    ({"events": [], "cards": [10]}, "cards"),
-    ({"events": [], "cards": [10, 10], "limpias": 2}, "limpias"),
-])
+@pytest.mark.parametrize(
+    "record, field",
+    [
+        ({"events": "ronda", "cards": [10, 10]}, "events"),
+        ({"events": [{"side": 0}], "cards": [10, 10]}, "events"),
+        ({"events": [{"side": 0, "type": "ronda", "x": 1}], "cards": [10, 10]}, "events"),
+        ({"events": [{"side": 2, "type": "ronda"}], "cards": [10, 10]}, "events"),
+        ({"events": [{"side": 0, "type": "escoba"}], "cards": [10, 10]}, "events"),
+        ({"events": [], "cards": [41, 0]}, "cards"),
+        ({"events": [], "cards": [10]}, "cards"),
+        ({"events": [], "cards": [10, 10], "limpias": 2}, "limpias"),
+    ],
+)
 def test_malformed_records_are_refused_naming_the_field(record, field):
     assert field in refused(start(), record).fields
 
@@ -265,10 +276,20 @@ def test_events_may_be_left_out():
 # -- the card count (S2:52-53, ruling 7) ------------------------------------------------------------
 
 
-@pytest.mark.parametrize("cards, seed, ecuador", [
-    (19, 0, 0), (20, 6, 6), (21, 6, 8), (22, 7, 8), (23, 7, 10), (24, 8, 10), (30, 11, 16), (39, 15, 26),
-    (40, 16, 26),
-])
+@pytest.mark.parametrize(
+    "cards, seed, ecuador",
+    [
+        (19, 0, 0),
+        (20, 6, 6),
+        (21, 6, 8),
+        (22, 7, 8),
+        (23, 7, 10),
+        (24, 8, 10),
+        (30, 11, 16),
+        (39, 15, 26),
+        (40, 16, 26),
+    ],
+)
 def test_carton_figures_under_both_rules(cards, seed, ecuador):
     assert carton_points(cards, "seed") == seed and carton_points(cards, "ecuador") == ecuador
 
@@ -362,13 +383,23 @@ def test_every_reason_rule_is_a_section_of_the_rules_page():
 
 # -- properties --------------------------------------------------------------------------------------
 
-EVENT = st.fixed_dictionaries({"side": st.integers(-1, 2) | JSON, "type": st.sampled_from(
-    ["ronda", "caida", "limpia", "caida_limpia", "ronda_capture", "four_of_a_kind", "x"]) | JSON})
+EVENT = st.fixed_dictionaries(
+    {
+        "side": st.integers(-1, 2) | JSON,
+        "type": st.sampled_from(["ronda", "caida", "limpia", "caida_limpia", "ronda_capture", "four_of_a_kind", "x"])
+        | JSON,
+    }
+)
 STRATEGIES = Strategies(  # the hands are the game's own example hands
     options={"carton_rule": st.sampled_from(["seed", "ecuador"])},
     most=10,
-    raw=st.fixed_dictionaries({}, optional={"events": st.lists(EVENT, max_size=6) | JSON,
-                                            "cards": st.lists(st.integers(-1, 41), max_size=3) | JSON}),
+    raw=st.fixed_dictionaries(
+        {},
+        optional={
+            "events": st.lists(EVENT, max_size=6) | JSON,
+            "cards": st.lists(st.integers(-1, 41), max_size=3) | JSON,
+        },
+    ),
     states=st.sampled_from([start(), at((36, 37)), at((40, 0)).evolve(winner=A)]),
 )
 
@@ -396,5 +427,10 @@ def test_property_a_game_ends_at_40_or_by_four_of_a_kind(match):
 
 # The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
 # One caída for Ann (a tap adds it), and the cards each side captured: 2, and 7 for 22 cards (S2:52).
-COMMONEST = Commonest((choose("What scored", "Ann", "Caida"), type_in("Cards captured", "Ann", 22),
-                       type_in("Cards captured", "Bob", 18)), taps=4, most=4, typed=2, board={"points": ["9/40", "0/40"]})
+COMMONEST = Commonest(
+    (choose("What scored", "Ann", "Caida"), type_in("Cards captured", "Ann", 22), type_in("Cards captured", "Bob", 18)),
+    taps=4,
+    most=4,
+    typed=2,
+    board={"points": ["9/40", "0/40"]},
+)

@@ -55,6 +55,7 @@ def texts(result) -> list[str]:
 
 # -- the cap at eleven (S0:89, ENV-Q3) ---------------------------------------------------------
 
+
 def test_cap_normal_stake_seed_example_8_plus_4_is_11():
     # S0:89 worked example: 8 stones, a hand worth 4 -> 11, the extra stone ignored.
     result = GAME.play(at((8, 0)), {"winner": A, "stake": 4})
@@ -118,6 +119,7 @@ def test_a_raised_stake_is_scored_in_full():
 
 # -- lying down (S0:89-91) ---------------------------------------------------------------------
 
+
 def test_reaching_eleven_is_lying_down():
     state = GAME.play(at((9, 0)), {"winner": A, "stake": 2}).state
     assert GAME.public_state(state)["lying_down"] == [True, False]  # S0:89
@@ -155,21 +157,25 @@ def test_lying_side_wins_the_game():
 
 # -- both lying down: the compulsory hand (S0:93, ENV-Q12) -------------------------------------
 
+
 def test_both_lying_reached_by_forfeit_then_compulsory_hand():
     state = start()
-    for record in ({"winner": B, "stake": 9}, {"winner": A, "stake": 9},
-                   {"winner": A, "stake": 2},  # A 11: lying down (S0:89)
-                   {"forfeit": True}):         # B 9 -> 10 (S0:91)
+    for record in (
+        {"winner": B, "stake": 9},
+        {"winner": A, "stake": 9},
+        {"winner": A, "stake": 2},  # A 11: lying down (S0:89)
+        {"forfeit": True},
+    ):  # B 9 -> 10 (S0:91)
         state = GAME.play(state, record).state
     assert GAME.scores(state) == [11, 10]
     state = GAME.play(state, {"forfeit": True}).state  # B 11 (ENV-Q12)
     assert GAME.public_state(state)["lying_down"] == [True, True]
     assert refusal(state, {"forfeit": True}).fields == {
-        "forfeit": "Forfeit is not possible: with both sides lying down the hand must be played."}
+        "forfeit": "Forfeit is not possible: with both sides lying down the hand must be played."
+    }
     result = GAME.play(state, {"winner": B})
     assert result.game_winner == B  # S0:93: the winner of the hand wins the game
-    assert texts(result) == ["both sides lying down: B wins the compulsory hand: B +1 to twelve",
-                             "B wins game 1"]
+    assert texts(result) == ["both sides lying down: B wins the compulsory hand: B +1 to twelve", "B wins game 1"]
 
 
 def test_both_lying_reached_by_a_loss_of_the_lying_side():
@@ -186,6 +192,7 @@ def test_compulsory_hand_refuses_bidding():
 
 
 # -- declined raises (S0:75, S0:77, ENV-Q1, ENV-Q2) -------------------------------------------
+
 
 @pytest.mark.parametrize(("raise_to", "scored"), [(4, 2), (7, 4), (9, 7), ("game", 9)])
 def test_declined_raise_scores_the_previous_stake(raise_to, scored):
@@ -209,6 +216,7 @@ def test_text_where_a_number_belongs_is_refused_the_form_sends_numbers():
 
 
 # -- trawl failures (S0:83, ENV-Q4..Q6) --------------------------------------------------------
+
 
 @pytest.mark.parametrize(("stake", "bonus", "scored"), [(2, 2, 4), (7, 2, 9), (4, 0, 4), (2, 4, 6)])
 def test_trawl_failure_in_a_normal_hand_adds_the_bonus(stake, bonus, scored):
@@ -257,6 +265,7 @@ def test_trawl_failure_in_the_compulsory_hand():
 
 # -- stake "game" (S0:77) ----------------------------------------------------------------------
 
+
 def test_game_stake_wins_the_game_from_any_score():
     result = GAME.play(at((0, 10)), {"winner": A, "stake": "game"})
     assert result.game_winner == A
@@ -268,13 +277,14 @@ def test_game_stake_wins_the_game_from_any_score():
 # -- games and matches (S0:35, S0:95, RULES.md 1.1.6) -----------------------------------------
 
 BEST_OF_THREE = [
-    {"winner": A, "stake": "game"},                        # game 1 to A
-    {"winner": B, "stake": 9}, {"winner": B},              # B 11, lying
-    {"winner": B},                                         # B wins game 2
-    {"winner": A, "stake": 9, "declined": True},           # A 7
-    {"winner": A, "stake": 4},                             # A 11, lying
-    {"winner": B},                                         # A loses lying: B 3
-    {"winner": A},                                         # A wins game 3 and the match
+    {"winner": A, "stake": "game"},  # game 1 to A
+    {"winner": B, "stake": 9},
+    {"winner": B},  # B 11, lying
+    {"winner": B},  # B wins game 2
+    {"winner": A, "stake": 9, "declined": True},  # A 7
+    {"winner": A, "stake": 4},  # A 11, lying
+    {"winner": B},  # A loses lying: B 3
+    {"winner": A},  # A wins game 3 and the match
 ]
 
 
@@ -291,8 +301,12 @@ def test_best_of_three_end_to_end():
     assert standing.headline == "A wins the match 2 games to 1"
     assert texts(result)[1:] == ["A wins game 3", "A wins the match 2 games to 1"]
     assert GAME.scores(state) == [0, 0]  # API.md: 0-0 also once the match is won
-    assert GAME.public_state(state) == {"games": [2, 1], "lying_down": [False, False],
-                                        "game_number": 3, "mode": "normal"}
+    assert GAME.public_state(state) == {
+        "games": [2, 1],
+        "lying_down": [False, False],
+        "game_number": 3,
+        "mode": "normal",
+    }
     assert refusal(state, {"winner": A}).message == "The match is over: no more hands can be recorded."
 
 
@@ -339,6 +353,7 @@ def test_games_to_win_three():
 
 # -- dealer (S0:85, ENV-Q8) --------------------------------------------------------------------
 
+
 def test_dealer_moves_to_the_next_seat_every_hand_and_across_games():
     state = start(players=5, first_dealer=3)
     assert state.dealer == 3
@@ -362,6 +377,7 @@ def test_player_count_is_four_to_twelve(players):
 
 
 # -- refusals (API.md `envite`) ----------------------------------------------------------------
+
 
 @pytest.mark.parametrize("record", [{"winner": A, "stake": 2}, {"winner": A, "stake": 4}])
 def test_stake_refused_while_lying_even_at_two(record):
@@ -394,7 +410,8 @@ def test_forfeit_false_is_harmless_when_nobody_is_lying():
 def test_declined_at_stake_two_refused(record):
     error = refusal(start(), record)
     assert error.fields == {
-        "declined": "Declined needs the raise that was turned down (4, 7, 9 or game): at 2 nobody raised."}
+        "declined": "Declined needs the raise that was turned down (4, 7, 9 or game): at 2 nobody raised."
+    }
 
 
 def test_declined_with_trawl_failure_refused():
@@ -422,11 +439,17 @@ def test_a_stake_alone_names_no_winner():
     assert set(refusal(start(), {"stake": 4}).fields) == {"winner"}
 
 
-@pytest.mark.parametrize(("record", "field"), [
-    ({"winner": 2}, "winner"), ({"winner": None}, "winner"), ({"winner": A, "stake": 5}, "stake"),
-    ({"winner": A, "stake": "GAME"}, "stake"), ({"winner": A, "declined": "maybe"}, "declined"),
-    ({"winner": A, "tricks": [2, 1]}, "tricks"),
-])
+@pytest.mark.parametrize(
+    ("record", "field"),
+    [
+        ({"winner": 2}, "winner"),
+        ({"winner": None}, "winner"),
+        ({"winner": A, "stake": 5}, "stake"),
+        ({"winner": A, "stake": "GAME"}, "stake"),
+        ({"winner": A, "declined": "maybe"}, "declined"),
+        ({"winner": A, "tricks": [2, 1]}, "tricks"),
+    ],
+)
 def test_malformed_records_name_the_field(record, field):
     assert field in refusal(start(), record).fields
 
@@ -435,8 +458,17 @@ def test_non_object_record_refused():
     assert refusal(start(), [A]).message == "A record must be an object of named fields."
 
 
-@pytest.mark.parametrize("options", [{"games_to_win": 0}, {"games_to_win": 6}, {"trawl_bonus": 5},
-                                     {"trawl_bonus_in_lying_hand": 1}, {"first_dealer": 4}, {"cap": 12}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"games_to_win": 0},
+        {"games_to_win": 6},
+        {"trawl_bonus": 5},
+        {"trawl_bonus_in_lying_hand": 1},
+        {"first_dealer": 4},
+        {"cap": 12},
+    ],
+)
 def test_options_out_of_range_refused(options):
     with pytest.raises(RecordError):
         GAME.parse_options(options, GAME.table(4))
@@ -454,6 +486,7 @@ def test_replay_names_the_hand_an_edit_made_impossible():
 
 # -- declarations (API.md `envite`) ------------------------------------------------------------
 
+
 def test_hand_fields_match_the_api():
     described = {fld["name"]: fld for fld in GAME.describe()["hand_fields"]}
     assert list(described) == ["winner", "stake", "declined", "trawl_failure", "forfeit"]
@@ -465,25 +498,29 @@ def test_hand_fields_match_the_api():
 
 
 def test_options_and_defaults():
-    assert start().options == {"first_dealer": 0, "games_to_win": 2, "trawl_bonus": 2,
-                               "trawl_bonus_in_lying_hand": 2}
+    assert start().options == {"first_dealer": 0, "games_to_win": 2, "trawl_bonus": 2, "trawl_bonus_in_lying_hand": 2}
 
 
-@pytest.mark.parametrize(("state", "names"), [
-    (start(), ["winner", "stake", "declined", "trawl_failure"]),
-    (at((0, 11)), ["winner", "trawl_failure", "forfeit"]),
-    (at((11, 11)), ["winner", "trawl_failure"]),
-])
+@pytest.mark.parametrize(
+    ("state", "names"),
+    [
+        (start(), ["winner", "stake", "declined", "trawl_failure"]),
+        (at((0, 11)), ["winner", "trawl_failure", "forfeit"]),
+        (at((11, 11)), ["winner", "trawl_failure"]),
+    ],
+)
 def test_form_fields_follow_who_is_lying(state, names):
     assert [fld.name for fld in GAME.form_fields(state)] == names
 
 
 def test_every_rule_id_is_a_section_of_the_rules_page():
     from scorekeeper.games.envite import Rule
+
     assert {rule.value for rule in Rule} <= PAGE_IDS
 
 
 # -- properties --------------------------------------------------------------------------------
+
 
 @st.composite
 def valid_records(draw, mode: str) -> dict:

@@ -85,8 +85,13 @@ def test_two_players_only():
 
 @pytest.mark.parametrize(
     "record, field",
-    [({}, "winner"), ({"winner": None}, "winner"), ({"winner": 2}, "winner"), ({"winner": 1.5}, "winner"),
-     ({"winner": 0, "draw": True}, "draw")],
+    [
+        ({}, "winner"),
+        ({"winner": None}, "winner"),
+        ({"winner": 2}, "winner"),
+        ({"winner": 1.5}, "winner"),
+        ({"winner": 0, "draw": True}, "draw"),
+    ],
 )
 def test_a_record_must_name_the_winner_and_nothing_else(record, field):
     assert refused(start(), record).fields.keys() == {field}

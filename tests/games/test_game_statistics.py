@@ -34,8 +34,10 @@ def finished(key: str, players: int, records: list[dict], call: bool = False, **
     state = done.state.evolve(called=True) if call else done.state
     result = game.result(state, called=call)
     assert result.over, result.headline
-    hands = [Hand(number, record, list(hand.changes), hand.game_winner, hand.state)
-             for number, (record, hand) in enumerate(zip(done.records, done.results), start=1)]
+    hands = [
+        Hand(number, record, list(hand.changes), hand.game_winner, hand.state)
+        for number, (record, hand) in enumerate(zip(done.records, done.results), start=1)
+    ]
     return Finished(state, result, table, hands)
 
 
@@ -65,8 +67,11 @@ def test_every_game_declares_its_own_statistics(key):
 
 
 def test_every_game_has_a_worked_match_here():
-    worked = {name.removeprefix("test_").removesuffix("_counts") for name in globals()
-              if name.startswith("test_") and name.endswith("_counts")}
+    worked = {
+        name.removeprefix("test_").removesuffix("_counts")
+        for name in globals()
+        if name.startswith("test_") and name.endswith("_counts")
+    }
     assert worked == set(GAMES)
 
 
@@ -92,20 +97,32 @@ def test_court_piece_counts():
     # Courts: A 52, B 2. Hands won in a row: A 3 (hands 1-3), B 8 (hands 6-13).
     # All thirteen: A once.
     tricks = lambda a, b: {"outcome": "tricks", "tricks": [a, b]}  # noqa: E731
-    records = [tricks(8, 5), tricks(9, 4), tricks(7, 6), tricks(5, 8),
-               {"outcome": "first_seven", "side": A, "all_thirteen": True}, {"outcome": "revoke", "side": A},
-               *[tricks(4, 9)] * 7]
+    records = [
+        tricks(8, 5),
+        tricks(9, 4),
+        tricks(7, 6),
+        tricks(5, 8),
+        {"outcome": "first_seven", "side": A, "all_thirteen": True},
+        {"outcome": "revoke", "side": A},
+        *[tricks(4, 9)] * 7,
+    ]
     assert figures("court_piece", 4, records, call=True) == {
-        "courts": [52, 2], "longest_run": [3, 8], "all_thirteen": [1, 0]}
+        "courts": [52, 2],
+        "longest_run": [3, 8],
+        "all_thirteen": [1, 0],
+    }
 
 
 def test_court_piece_counts_all_thirteen_from_the_record_not_from_what_it_scored():
     """Were all thirteen tricks worth 2 courts at some table, the hand is still all thirteen."""
-    records = [{"outcome": "first_seven", "side": B, "all_thirteen": True},
-               *[{"outcome": "tricks", "tricks": [9, 4]}] * 4]
+    records = [
+        {"outcome": "first_seven", "side": B, "all_thirteen": True},
+        *[{"outcome": "tricks", "tricks": [9, 4]}] * 4,
+    ]
     done = finished("court_piece", 4, records, call=True)
-    worth_two = [Hand(h.number, h.record, [0, 2] if h.number == 1 else h.changes, h.game_winner, h.state)
-                 for h in done.hands]
+    worth_two = [
+        Hand(h.number, h.record, [0, 2] if h.number == 1 else h.changes, h.game_winner, h.state) for h in done.hands
+    ]
     all_thirteen = next(stat for stat in get_game("court_piece").statistics if stat.key == "all_thirteen")
     counted = Finished(done.state, done.result, done.table, worth_two)
     assert [all_thirteen.count(counted, side) for side in (A, B)] == [0, 1]
@@ -117,19 +134,28 @@ def test_envite_counts():
     # 11, lying down. Hand 6: B, lying down, wins: +1 to twelve, chico to B (1-1). Hand 7: A wins the
     # hand played for the game: +12, the match 2 chicos to 1.
     # Stones won: A 2 + 10 + 12 = 24; B 2 + 9 + 2 + 1 = 14.
-    records = [{"winner": A}, {"winner": B, "stake": 4, "declined": True}, {"winner": A, "stake": "game"},
-               {"winner": B, "stake": 9}, {"winner": B}, {"winner": B}, {"winner": A, "stake": "game"}]
+    records = [
+        {"winner": A},
+        {"winner": B, "stake": 4, "declined": True},
+        {"winner": A, "stake": "game"},
+        {"winner": B, "stake": 9},
+        {"winner": B},
+        {"winner": B},
+        {"winner": A, "stake": "game"},
+    ]
     assert figures("envite", 4, records) == {"stones_won": [24, 14], "chicos_won": [2, 1]}
 
 
 def test_schnapsen_counts():
     # Hand 1: A, two (quick). Hand 2: B, one. Hand 3: A goes out with 70 against B's 20 (schneider): 2.
     # Hand 4: A, three: A reaches 7 and wins the game; B takes the Bummerl.
-    records = [{"winner": A, "victory_points": 2}, {"winner": B, "victory_points": 1},
-               {"ending": "out", "declarer": A, "points": [70, 20], "tricks": [4, 2]},
-               {"winner": A, "victory_points": 3}]
-    assert figures("schnapsen", 2, records) == {
-        "victory_points": [7, 1], "bummerl_lost": [0, 1], "hands_won": [3, 1]}
+    records = [
+        {"winner": A, "victory_points": 2},
+        {"winner": B, "victory_points": 1},
+        {"ending": "out", "declarer": A, "points": [70, 20], "tricks": [4, 2]},
+        {"winner": A, "victory_points": 3},
+    ]
+    assert figures("schnapsen", 2, records) == {"victory_points": [7, 1], "bummerl_lost": [0, 1], "hands_won": [3, 1]}
 
 
 def test_poke_counts():
@@ -139,9 +165,11 @@ def test_poke_counts():
     # royal flush +1000. Above: A 350, B 1750.
     # Hand 3 (A deals): as hand 1, with A's pair +50: game and rubber to A, 2-1 (+100, +500, +250).
     # Above: A 350 + 50 + 250 + 100 + 500 = 1250, B 1750: A won the rubber, B the match.
-    records = [{"tricks": [5, 0], "draws": [0, 2], "better_hand": B, "poker_hand": "flush"},
-               {"tricks": [0, 5], "draws": [2, 0], "better_hand": B, "poker_hand": "royal_flush"},
-               {"tricks": [5, 0], "draws": [0, 2], "better_hand": A, "poker_hand": "one_pair"}]
+    records = [
+        {"tricks": [5, 0], "draws": [0, 2], "better_hand": B, "poker_hand": "flush"},
+        {"tricks": [0, 5], "draws": [2, 0], "better_hand": B, "poker_hand": "royal_flush"},
+        {"tricks": [5, 0], "draws": [0, 2], "better_hand": A, "poker_hand": "one_pair"},
+    ]
     assert figures("poke", 2, records) == {"rubbers_won": [1, 0], "points_above": [1250, 1750]}
 
 
@@ -163,7 +191,9 @@ def test_omi_leaves_kapothi_out_where_the_house_rule_hides_it():
     # is left out; A never won a hand, so A's is 0.
     records = [{"tricks": [4, 4]}, {"tricks": [2, 6]}]
     assert figures("omi", 4, records, target=3, tie_bonus_on_all_eight=False) == {
-        "hands_won": [0, 1], "kapothi": [0, None]}
+        "hands_won": [0, 1],
+        "kapothi": [0, None],
+    }
     # The same house rule, a plain 3 with no bonus pending: all eight, and nothing else scores 3 there.
     assert figures("omi", 4, [{"tricks": [8, 0]}], target=3, tie_bonus_on_all_eight=False)["kapothi"] == [1, 0]
 
@@ -172,40 +202,58 @@ def test_hasenpfeffer_counts():
     # 1: A bids 3, takes 4: made. 2: void. 3: B bids 4, takes 3: failed (A defeats it).
     # 4: A's forced joker bid (3), takes 2: failed (B defeats it). 5: B bids 2, takes 5: made.
     # 6: B bids 3, takes 4: made, B reaches 11 and wins.
-    records = [{"declarers": A, "contract": 3, "tricks": [4, 2]}, {"void": True},
-               {"declarers": B, "contract": 4, "tricks": [3, 3]},
-               {"declarers": A, "forced_joker_bid": True, "tricks": [2, 4]},
-               {"declarers": B, "contract": 2, "tricks": [1, 5]}, {"declarers": B, "contract": 3, "tricks": [2, 4]}]
+    records = [
+        {"declarers": A, "contract": 3, "tricks": [4, 2]},
+        {"void": True},
+        {"declarers": B, "contract": 4, "tricks": [3, 3]},
+        {"declarers": A, "forced_joker_bid": True, "tricks": [2, 4]},
+        {"declarers": B, "contract": 2, "tricks": [1, 5]},
+        {"declarers": B, "contract": 3, "tricks": [2, 4]},
+    ]
     assert figures("hasenpfeffer", 4, records) == {
-        "contracts_made": [1, 2], "contracts_failed": [1, 1], "contracts_defeated": [1, 1]}
+        "contracts_made": [1, 2],
+        "contracts_failed": [1, 1],
+        "contracts_defeated": [1, 1],
+    }
 
 
 def test_tresette_counts():
     # 1: A 3 aces + 3 threes of figures + last trick = 7; B 1 ace + 3 threes + napoli 3 = 7: level.
     # 2: A 4 + 4 + 1 = 9, B 0 + 2 = 2: A's hand. 3: B four aces 4 + 4 aces + 6 + 1 = 15, A 0: B's hand.
     # 4: A four threes 4, three twos 3, 4 aces, 6, last 1 = 18: A reaches 34 to B's 24.
-    records = [{"aces": [3, 1], "figures": [11, 9], "last_trick": A, "melds": {"napoli_hearts": B}},
-               {"aces": [4, 0], "figures": [14, 6], "last_trick": A},
-               {"aces": [0, 4], "figures": [2, 18], "last_trick": B, "melds": {"four_aces": B}},
-               {"aces": [4, 0], "figures": [20, 0], "last_trick": A, "melds": {"four_threes": A, "three_twos": A}}]
+    records = [
+        {"aces": [3, 1], "figures": [11, 9], "last_trick": A, "melds": {"napoli_hearts": B}},
+        {"aces": [4, 0], "figures": [14, 6], "last_trick": A},
+        {"aces": [0, 4], "figures": [2, 18], "last_trick": B, "melds": {"four_aces": B}},
+        {"aces": [4, 0], "figures": [20, 0], "last_trick": A, "melds": {"four_threes": A, "three_twos": A}},
+    ]
     assert figures("tresette", 4, records) == {"hands_won": [2, 1]}
 
 
 def test_botifarra_counts():
     # 1: A 50 of 72: +14. 2: B 42 in a doubled botifarra: 6 x 4 = 24. 3: 36-36: nobody.
     # 4: A 72 in a re-redoubled botifarra: 36 x 16, A wins. Hands won: A 2, B 1.
-    records = [{"trump": "spades", "points": [50, 22]},
-               {"trump": "botifarra", "doubling": "double", "points": [30, 42]},
-               {"trump": "hearts", "points": [36, 36]},
-               {"trump": "botifarra", "doubling": "reredouble", "points": [72, 0]}]
+    records = [
+        {"trump": "spades", "points": [50, 22]},
+        {"trump": "botifarra", "doubling": "double", "points": [30, 42]},
+        {"trump": "hearts", "points": [36, 36]},
+        {"trump": "botifarra", "doubling": "reredouble", "points": [72, 0]},
+    ]
     assert figures("botifarra", 4, records) == {"hands_won": [2, 1]}
 
 
 def test_turnover_bridge_counts():
     # Games: A (14-5), B, tie, B, B, tie (13-13), A; the table calls the end, B 3 games to 2.
     # In a row: A 1, B 2 (games 4-5). Tied games: 2.
-    records = [{"tricks": [14, 5]}, {"winner": B}, {"winner": None}, {"winner": B}, {"winner": B},
-               {"tricks": [13, 13]}, {"winner": A}]
+    records = [
+        {"tricks": [14, 5]},
+        {"winner": B},
+        {"winner": None},
+        {"winner": B},
+        {"winner": B},
+        {"tricks": [13, 13]},
+        {"winner": A},
+    ]
     assert figures("turnover_bridge", 2, records, call=True) == {"longest_run": [1, 2], "tied_games": [2, 2]}
 
 
@@ -237,12 +285,21 @@ def test_chicago_counts():
     # 2: Cy forfeits and leaves (player_out). 3: Ann's royal flush at both showdowns (104) and a straight
     # flush at the end (8), Bo the last trick (5): Ann 125 wins, Bo 10, Cy 0.
     best = lambda side, hand: {"best_hand": side, "poker_hand": hand}  # noqa: E731
-    records = [{"first_showdown": best(B, "flush"), "final_hand": best(A, "straight_flush"), "last_trick": A},
-               {"forfeit": C},
-               {"first_showdown": best(A, "royal_flush"), "second_showdown": best(A, "royal_flush"),
-                "final_hand": best(A, "straight_flush"), "last_trick": B}]
+    records = [
+        {"first_showdown": best(B, "flush"), "final_hand": best(A, "straight_flush"), "last_trick": A},
+        {"forfeit": C},
+        {
+            "first_showdown": best(A, "royal_flush"),
+            "second_showdown": best(A, "royal_flush"),
+            "final_hand": best(A, "straight_flush"),
+            "last_trick": B,
+        },
+    ]
     assert figures("chicago", 3, records, forfeit_rule="player_out") == {
-        "final_score": [125, 10, 0], "royal_flushes": [2, 0, 0], "forfeits": [0, 0, 1]}
+        "final_score": [125, 10, 0],
+        "royal_flushes": [2, 0, 0],
+        "forfeits": [0, 0, 1],
+    }
 
 
 # -- counting games -----------------------------------------------------------------------------------------
@@ -251,8 +308,10 @@ def test_chicago_counts():
 def test_cuarenta_counts():
     # 1: A's ronda 4, B's caida 2; A 24 cards: carton 6 + 2 = 8 (A 12, B 2).
     # 2: A dealt four of a kind: A wins at once, on 12, in 2 rounds.
-    records = [{"events": [{"side": A, "type": "ronda"}, {"side": B, "type": "caida"}], "cards": [24, 16]},
-               {"events": [{"side": A, "type": "four_of_a_kind"}]}]
+    records = [
+        {"events": [{"side": A, "type": "ronda"}, {"side": B, "type": "caida"}], "cards": [24, 16]},
+        {"events": [{"side": A, "type": "four_of_a_kind"}]},
+    ]
     assert figures("cuarenta", 2, records) == {"fewest_rounds": [2, None], "four_of_a_kind": [1, 0]}
     # A game to 40 on cartons: A's 40 cards score 6 + 10 = 16 a round; the third round takes A to 48.
     assert figures("cuarenta", 2, [{"cards": [40, 0]}] * 3) == {"fewest_rounds": [3, None], "four_of_a_kind": [0, 0]}
@@ -261,13 +320,18 @@ def test_cuarenta_counts():
 def test_gin_rummy_counts():
     # 1: A gin against 30: 55. 2: A knocks 5 against 20: 15. 3: a draw. 4: A gin against 40: 65, A reaches
     # 135 and wins; B won no hand: a shutout.
-    records = [{"outcome": "gin", "knocker": A, "deadwood": [0, 30]},
-               {"outcome": "knock", "knocker": A, "deadwood": [5, 20]}, {"outcome": "draw"},
-               {"outcome": "gin", "knocker": A, "deadwood": [0, 40]}]
+    records = [
+        {"outcome": "gin", "knocker": A, "deadwood": [0, 30]},
+        {"outcome": "knock", "knocker": A, "deadwood": [5, 20]},
+        {"outcome": "draw"},
+        {"outcome": "gin", "knocker": A, "deadwood": [0, 40]},
+    ]
     assert figures("gin_rummy", 2, records) == {"boxes": [3, 0], "shutouts": [1, 0]}
     # B undercuts A's knock (8 against 5): 3 + 25, a box for B; A's gin against 90 then wins: no shutout.
-    records = [{"outcome": "knock", "knocker": A, "deadwood": [8, 5]},
-               {"outcome": "gin", "knocker": A, "deadwood": [0, 90]}]
+    records = [
+        {"outcome": "knock", "knocker": A, "deadwood": [8, 5]},
+        {"outcome": "gin", "knocker": A, "deadwood": [0, 90]},
+    ]
     assert figures("gin_rummy", 2, records) == {"boxes": [1, 1], "shutouts": [0, 0]}
 
 
@@ -276,7 +340,10 @@ def test_tabletop_cribbage_counts():
     # columns 12 (Ann 40, Bo 32). 3 (Ann deals): Bo's rows 29 take him to 61 at once, 21 ahead.
     records = [{"row_total": 20, "column_total": 10}, {"row_total": 30, "column_total": 12}, {"row_total": 29}]
     assert figures("tabletop_cribbage", 2, records, target=61) == {
-        "row_points": [30, 49], "column_points": [10, 12], "winning_margin": [None, 21]}
+        "row_points": [30, 49],
+        "column_points": [10, 12],
+        "winning_margin": [None, 21],
+    }
 
 
 # -- chip and token games -------------------------------------------------------------------------------
@@ -287,8 +354,11 @@ def test_toepen_counts():
     # 2: Bo wins at 2; Ann lost a challenge and stayed (-1 -2), Cy stayed (-2).
     # 3: Cy wins at 6; Ann (-6) and Bo (-6) stayed: Bo runs out and loses.
     # Lost: Ann 3 + 6 = 9, Bo 4 + 6 = 10, Cy 1 + 2 = 3. Left: Ann 1, Bo 0, Cy 7.
-    records = [{"winner": A, "value": 4, "folded_at": [0, 0, 1]},
-               {"winner": B, "value": 2, "challenges_lost": [1, 0, 0]}, {"winner": C, "value": 6}]
+    records = [
+        {"winner": A, "value": 4, "folded_at": [0, 0, 1]},
+        {"winner": B, "value": 2, "challenges_lost": [1, 0, 0]},
+        {"winner": C, "value": 6},
+    ]
     assert figures("toepen", 3, records) == {"tokens_lost": [9, 10, 3], "tokens_left": [1, 0, 7]}
 
 
@@ -297,9 +367,12 @@ def test_bura_counts():
     # 2: Bo declares only 20: pays the pot's 2 in (-3, Ann -1); 4 carried. 3: a draw: the pot grows to 6
     # (-1 each). 4: Bo's bura takes 8 (+7, Ann -1). The table calls the end: Ann 18, Bo 22.
     # Won: Ann 1, Bo 7. Lost: Ann 1 + 1 + 1 = 3, Bo 1 + 3 + 1 = 5. Pots: one each.
-    records = [{"outcome": "declaration", "side": A, "points": 35},
-               {"outcome": "declaration", "side": B, "points": 20}, {"outcome": "draw"},
-               {"outcome": "bura", "side": B}]
+    records = [
+        {"outcome": "declaration", "side": A, "points": 35},
+        {"outcome": "declaration", "side": B, "points": 20},
+        {"outcome": "draw"},
+        {"outcome": "bura", "side": B},
+    ]
     assert figures("bura", 2, records, call=True) == {"tokens_won": [1, 7], "tokens_lost": [3, 5], "pots_taken": [1, 1]}
 
 
@@ -308,12 +381,19 @@ def test_calabrasella_counts():
     # 3: all pass. 4: Cy takes all 35: each pays him 70. 5: Ann declares, 15 to 15: nobody pays.
     # Won: Ann 16 + 15 = 31, Bo 0, Cy 15 + 140 = 155. Lost: Ann 70, Bo 8 + 30 + 70 = 108, Cy 8.
     # As declarer: Ann won 1 (the tie is neither), Bo lost 1, Cy won 1.
-    records = [{"declarer": A, "declarer_points": 20, "defender_points": 12},
-               {"declarer": B, "declarer_points": 10, "defender_points": 25}, {"declarer": None},
-               {"declarer": C, "declarer_points": 35, "defender_points": 0},
-               {"declarer": A, "declarer_points": 15, "defender_points": 15}]
+    records = [
+        {"declarer": A, "declarer_points": 20, "defender_points": 12},
+        {"declarer": B, "declarer_points": 10, "defender_points": 25},
+        {"declarer": None},
+        {"declarer": C, "declarer_points": 35, "defender_points": 0},
+        {"declarer": A, "declarer_points": 15, "defender_points": 15},
+    ]
     assert figures("calabrasella", 3, records, call=True) == {
-        "chips_won": [31, 0, 155], "chips_lost": [70, 108, 8], "declarer_won": [1, 0, 1], "declarer_lost": [0, 1, 0]}
+        "chips_won": [31, 0, 155],
+        "chips_lost": [70, 108, 8],
+        "declarer_won": [1, 0, 1],
+        "declarer_lost": [0, 1, 0],
+    }
 
 
 # -- race games ---------------------------------------------------------------------------------------------
@@ -323,10 +403,14 @@ def test_california_speed_counts():
     # Recording draws: Ann, a draw, Ann, Ann, Bo; called: Ann 3 to 1. In a row: Ann 2, Bo 1; one draw.
     records = [{"winner": w} for w in (A, None, A, A, B)]
     assert figures("california_speed", 2, records, call=True, simultaneous_out="draw") == {
-        "longest_run": [2, 1], "drawn_games": [1, 1]}
+        "longest_run": [2, 1],
+        "drawn_games": [1, 1],
+    }
     # A table that plays a drawn game again records none: no drawn games to count.
     assert figures("california_speed", 2, [{"winner": B}] * 2, games_to_win=2) == {
-        "longest_run": [0, 2], "drawn_games": [None, None]}
+        "longest_run": [0, 2],
+        "drawn_games": [None, None],
+    }
 
 
 def test_aggravation_counts():
@@ -349,8 +433,7 @@ def test_machiavelli_counts():
 def test_myllymatti_counts():
     # Three losses end it: Ann loses (Bo out first), Ann (Cy first), Bo (nobody noted), Ann (Bo first).
     # Lost: Ann 3, Bo 1, Cy 0. Out first: Bo 2, Cy 1.
-    records = [{"loser": A, "first_out": B}, {"loser": A, "first_out": C}, {"loser": B},
-               {"loser": A, "first_out": B}]
+    records = [{"loser": A, "first_out": B}, {"loser": A, "first_out": C}, {"loser": B}, {"loser": A, "first_out": B}]
     assert figures("myllymatti", 3, records, games_to_lose=3) == {"games_lost": [3, 1, 0], "first_out": [0, 2, 1]}
 
 
@@ -359,4 +442,7 @@ def test_speed_tournament_counts():
     # Rounds survived: Ann 1, Bo 2, Cy 0, Di 3. The final: Bo and Di. Places: Di 1, Bo 2, Ann 3, Cy 4.
     records = [{"eliminated": C}, {"eliminated": A}, {"winner": D}]
     assert figures("speed_tournament", 4, records) == {
-        "rounds_survived": [1, 2, 0, 3], "finals_reached": [0, 1, 0, 1], "best_place": [3, 2, 4, 1]}
+        "rounds_survived": [1, 2, 0, 3],
+        "finals_reached": [0, 1, 0, 1],
+        "best_place": [3, 2, 4, 1],
+    }

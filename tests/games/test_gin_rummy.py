@@ -59,8 +59,14 @@ def test_declarations_match_the_api():
     assert described["players"] == {"min": 2, "max": 2} and described["partnerships"] is False
     options = {fld["name"]: fld for fld in described["options"]}
     assert {name: fld["default"] for name, fld in options.items()} == {
-        "first_dealer": 0, "target": 100, "gin_bonus": 25, "undercut_bonus": 25, "game_bonus": 100,
-        "box_bonus": 25, "shutout": "double_game_bonus"}
+        "first_dealer": 0,
+        "target": 100,
+        "gin_bonus": 25,
+        "undercut_bonus": 25,
+        "game_bonus": 100,
+        "box_bonus": 25,
+        "shutout": "double_game_bonus",
+    }
     assert (options["target"]["min"], options["target"]["max"]) == (10, 1000)  # S2:104 default 100
     assert (options["game_bonus"]["min"], options["game_bonus"]["max"]) == (0, 1000)
     assert options["shutout"]["choices"] == ["double_game_bonus", "double_points", "none"]
@@ -71,10 +77,15 @@ def test_declarations_match_the_api():
     assert (fields["deadwood"]["min"], fields["deadwood"]["max"]) == (0, 98)  # ruling 16
 
 
-@pytest.mark.parametrize("options, field", [
-    ({"target": 9}, "target"), ({"gin_bonus": 101}, "gin_bonus"), ({"shutout": "triple"}, "shutout"),
-    ({"big_gin_bonus": 31}, "big_gin_bonus"),  # ruling 15: big gin is not offered
-])
+@pytest.mark.parametrize(
+    "options, field",
+    [
+        ({"target": 9}, "target"),
+        ({"gin_bonus": 101}, "gin_bonus"),
+        ({"shutout": "triple"}, "shutout"),
+        ({"big_gin_bonus": 31}, "big_gin_bonus"),  # ruling 15: big gin is not offered
+    ],
+)
 def test_bad_options_are_refused(options, field):
     with pytest.raises(RecordError) as caught:
         GAME.parse_options(options, TABLE)
@@ -126,21 +137,24 @@ def test_the_deal_alternates_after_a_knock_or_a_gin():
     assert GAME.play(state, gin(A, [0, 10])).state.dealer == A
 
 
-@pytest.mark.parametrize("record, field, message", [
-    (knock(A, [0, 20]), "deadwood", "gin"),  # ruling 13: 0 is a gin
-    (knock(B, [20, 11]), "deadwood", "at most 10"),
-    (gin(A, [2, 20]), "deadwood", "must be 0"),
-    ({"outcome": "knock", "deadwood": [3, 9]}, "knocker", "Who laid down? Nothing was chosen"),
-    ({"outcome": "gin", "knocker": 0}, "deadwood", "must be given"),
-    ({"outcome": "draw", "knocker": 0}, "knocker", "only given"),
-    ({"outcome": "draw", "deadwood": [1, 2]}, "deadwood", "only given"),
-    ({"knocker": 0, "deadwood": [1, 2]}, "outcome", "How did the hand end? Nothing was chosen"),
-    ({"outcome": "schneider"}, "outcome", "one of"),
-    (knock(2, [1, 2]), "knocker", "side"),
-    (knock(A, [1, 99]), "deadwood", "at most 98"),
-    (knock(A, [1, -1]), "deadwood", "at least 0"),
-    (knock(A, [1]), "deadwood", "2 numbers"),
-])
+@pytest.mark.parametrize(
+    "record, field, message",
+    [
+        (knock(A, [0, 20]), "deadwood", "gin"),  # ruling 13: 0 is a gin
+        (knock(B, [20, 11]), "deadwood", "at most 10"),
+        (gin(A, [2, 20]), "deadwood", "must be 0"),
+        ({"outcome": "knock", "deadwood": [3, 9]}, "knocker", "Who laid down? Nothing was chosen"),
+        ({"outcome": "gin", "knocker": 0}, "deadwood", "must be given"),
+        ({"outcome": "draw", "knocker": 0}, "knocker", "only given"),
+        ({"outcome": "draw", "deadwood": [1, 2]}, "deadwood", "only given"),
+        ({"knocker": 0, "deadwood": [1, 2]}, "outcome", "How did the hand end? Nothing was chosen"),
+        ({"outcome": "schneider"}, "outcome", "one of"),
+        (knock(2, [1, 2]), "knocker", "side"),
+        (knock(A, [1, 99]), "deadwood", "at most 98"),
+        (knock(A, [1, -1]), "deadwood", "at least 0"),
+        (knock(A, [1]), "deadwood", "2 numbers"),
+    ],
+)
 def test_refusals_name_the_field(record, field, message):
     error = refused(start(), record)
     assert field in error.fields and message in error.message
@@ -246,11 +260,19 @@ def test_every_reason_rule_is_a_section_of_the_rules_page():
 # -- properties --------------------------------------------------------------------------------------
 
 STRATEGIES = Strategies(  # the hands are the game's own example hands
-    options={"target": st.integers(10, 150), "shutout": st.sampled_from(["double_game_bonus", "double_points", "none"])},
+    options={
+        "target": st.integers(10, 150),
+        "shutout": st.sampled_from(["double_game_bonus", "double_points", "none"]),
+    },
     most=10,
-    raw=st.fixed_dictionaries({}, optional={
-        "outcome": st.sampled_from(["knock", "gin", "draw"]) | JSON, "knocker": st.integers(-1, 2) | JSON,
-        "deadwood": st.lists(st.integers(-1, 100), max_size=3) | JSON}),
+    raw=st.fixed_dictionaries(
+        {},
+        optional={
+            "outcome": st.sampled_from(["knock", "gin", "draw"]) | JSON,
+            "knocker": st.integers(-1, 2) | JSON,
+            "deadwood": st.lists(st.integers(-1, 100), max_size=3) | JSON,
+        },
+    ),
     states=st.sampled_from([start(), at((99, 99), (5, 5)), at((100, 0), (1, 0))]),
 )
 
@@ -278,5 +300,10 @@ def test_property_one_player_scores_a_hand_and_the_end_adds_bonuses(match):
 
 # The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
 # Ann knocks (who and how in one tap) with 5 deadwood against Bob's 20: Ann +15.
-COMMONEST = Commonest((choose("How did the hand end?", "Ann: knock"), type_in("Deadwood", "Ann", 5),
-                       type_in("Deadwood", "Bob", 20)), taps=4, most=4, typed=2, board={"points": ["15/100", "0/100"]})
+COMMONEST = Commonest(
+    (choose("How did the hand end?", "Ann: knock"), type_in("Deadwood", "Ann", 5), type_in("Deadwood", "Bob", 20)),
+    taps=4,
+    most=4,
+    typed=2,
+    board={"points": ["15/100", "0/100"]},
+)

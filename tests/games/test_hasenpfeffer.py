@@ -66,7 +66,9 @@ def texts(hand) -> list[str]:
 def test_declaration_matches_the_api():
     described = GAME.describe()
     assert (described["key"], described["players"], described["partnerships"]) == (
-        "hasenpfeffer", {"min": 4, "max": 4}, True
+        "hasenpfeffer",
+        {"min": 4, "max": 4},
+        True,
     )
     options = {fld["name"]: fld for fld in described["options"]}
     assert list(options) == ["first_dealer", "target", "defenders_cannot_win_if_contract_made"]
@@ -92,9 +94,12 @@ def test_a_new_game_starts_at_nothing():
 
 @pytest.mark.parametrize(
     "options, field",
-    [({"target": 0}, "target"), ({"target": 101}, "target"),
-     ({"defenders_cannot_win_if_contract_made": "sometimes"}, "defenders_cannot_win_if_contract_made"),
-     ({"bonus": 1}, "bonus")],
+    [
+        ({"target": 0}, "target"),
+        ({"target": 101}, "target"),
+        ({"defenders_cannot_win_if_contract_made": "sometimes"}, "defenders_cannot_win_if_contract_made"),
+        ({"bonus": 1}, "bonus"),
+    ],
 )
 def test_bad_options_are_refused(options, field):
     with pytest.raises(RecordError) as caught:
@@ -243,8 +248,7 @@ def test_with_the_option_defenders_win_only_when_the_declarers_fail():
 
 def test_a_side_left_at_the_target_wins_when_it_next_declares_even_failing():
     # ruling 9: A is at 11 but has not won (B made its contract)
-    state, _ = play_all(start(defenders_cannot_win_if_contract_made=True),
-                        [bid(A, 2, 4), bid(B, 1, 2), bid(B, 2, 3)])
+    state, _ = play_all(start(defenders_cannot_win_if_contract_made=True), [bid(A, 2, 4), bid(B, 1, 2), bid(B, 2, 3)])
     assert GAME.scores(state) == [11, 7] and not GAME.result(state).over
     # A declares 1 and takes 0: -1, still 10: A wins as the declarers, having failed
     state, hand = play_all(state, [bid(A, 1, 0)])
@@ -253,15 +257,13 @@ def test_a_side_left_at_the_target_wins_when_it_next_declares_even_failing():
 
 
 def test_a_side_left_at_the_target_wins_defending_a_failed_contract():
-    state, _ = play_all(start(defenders_cannot_win_if_contract_made=True),
-                        [bid(A, 2, 4), bid(B, 1, 2), bid(B, 2, 3)])
+    state, _ = play_all(start(defenders_cannot_win_if_contract_made=True), [bid(A, 2, 4), bid(B, 1, 2), bid(B, 2, 3)])
     state, _ = play_all(state, [bid(B, 6, 5)])  # B fails 6: -6; A defends with 1: 12
     assert GAME.scores(state) == [12, 1] and GAME.result(state).winner == A
 
 
 def test_a_void_hand_never_ends_the_game():
-    state, _ = play_all(start(defenders_cannot_win_if_contract_made=True),
-                        [bid(A, 2, 4), bid(B, 1, 2), bid(B, 2, 3)])
+    state, _ = play_all(start(defenders_cannot_win_if_contract_made=True), [bid(A, 2, 4), bid(B, 1, 2), bid(B, 2, 3)])
     state, _ = play_all(state, [VOID, VOID])
     assert not GAME.result(state).over and GAME.scores(state) == [11, 7]
 
@@ -322,9 +324,11 @@ STRATEGIES = Strategies(
         st.builds(bid, st.sampled_from([A, B]), st.integers(1, 6), st.integers(0, 6)),
         st.builds(forced, st.sampled_from([A, B]), st.integers(0, 6)),
     ),
-    raw=st.dictionaries(st.sampled_from(["void", "declarers", "contract", "forced_joker_bid", "tricks"]),
-                        json_values(st.integers(-5, 10)) | st.sampled_from([True, False, 0, 1, 3, 6, [3, 3], [6, 0]]),
-                        max_size=5),
+    raw=st.dictionaries(
+        st.sampled_from(["void", "declarers", "contract", "forced_joker_bid", "tricks"]),
+        json_values(st.integers(-5, 10)) | st.sampled_from([True, False, 0, 1, 3, 6, [3, 3], [6, 0]]),
+        max_size=5,
+    ),
 )
 
 
@@ -357,5 +361,6 @@ def test_invariants_hold_hand_by_hand(match):
 
 # The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
 # Ann & Cy bid 3 and take 4 tricks.
-COMMONEST = Commonest((choose("Who won the bidding?", ANN_CY), choose("Contract", "3"), choose("Tricks taken", ANN_CY, "4")),
-                      taps=4)
+COMMONEST = Commonest(
+    (choose("Who won the bidding?", ANN_CY), choose("Contract", "3"), choose("Tricks taken", ANN_CY, "4")), taps=4
+)

@@ -152,7 +152,8 @@ def test_under_fewest_cards_the_fewest_win():
     state, hand = play_all(start(stock_exhausted="fewest_cards"), [stuck(7, 3, 12)])
     assert hand.changes == [0, 1, 0] and GAME.public_state(state) == {"no_winner": 0}
     assert [str(r) for r in hand.reasons] == [
-        "The stock ran out: B holds the fewest cards (3)", "B wins the game: 1 game won",
+        "The stock ran out: B holds the fewest cards (3)",
+        "B wins the game: 1 game won",
     ]
 
 
@@ -232,8 +233,10 @@ STRATEGIES = Strategies(
     record=lambda state: RECORDS[state.table.players],
     refused=True,  # card counts, or none, where the house rule asks the other
     most=20,
-    raw=st.dictionaries(st.sampled_from(["ending", "winner", "cards_left"]),
-                        json_values(st.integers(-2, 110)) | st.sampled_from(["out", "stock_exhausted", [1, 2, 3]])),
+    raw=st.dictionaries(
+        st.sampled_from(["ending", "winner", "cards_left"]),
+        json_values(st.integers(-2, 110)) | st.sampled_from(["out", "stock_exhausted", [1, 2, 3]]),
+    ),
 )
 
 

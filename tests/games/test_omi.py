@@ -321,8 +321,9 @@ STRATEGIES = Strategies(
         "tie_bonus_on_all_eight": st.booleans(),
     },
     record=st.integers(0, 8).map(lambda a: tricks(a, 8 - a)),
-    raw=st.dictionaries(st.sampled_from(["tricks", "dealer"]),
-                        json_values(st.integers(-20, 60)) | st.sampled_from([[4, 4], [8, 0]])),
+    raw=st.dictionaries(
+        st.sampled_from(["tricks", "dealer"]), json_values(st.integers(-20, 60)) | st.sampled_from([[4, 4], [8, 0]])
+    ),
 )
 
 

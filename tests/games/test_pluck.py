@@ -48,8 +48,7 @@ def refused(state, record) -> RecordError:
 
 def test_declaration_matches_the_contract():
     described = GAME.describe()
-    assert (described["key"], described["players"], described["partnerships"]) == (
-        "pluck", {"min": 3, "max": 3}, False)
+    assert (described["key"], described["players"], described["partnerships"]) == ("pluck", {"min": 3, "max": 3}, False)
     options = {fld["name"]: fld for fld in described["options"]}
     assert list(options) == ["first_dealer", "target", "tie_at_end"]
     assert (options["target"]["default"], options["target"]["min"], options["target"]["max"]) == (20, 1, 100)
@@ -65,10 +64,16 @@ def test_three_players_only(players):
         GAME.table(players)
 
 
-@pytest.mark.parametrize("options, field", [
-    ({"target": 0}, "target"), ({"target": 101}, "target"), ({"tie_at_end": "draw"}, "tie_at_end"),
-    ({"first_dealer": 3}, "first_dealer"), ({"quota": 7}, "quota"),
-])
+@pytest.mark.parametrize(
+    "options, field",
+    [
+        ({"target": 0}, "target"),
+        ({"target": 101}, "target"),
+        ({"tie_at_end": "draw"}, "tie_at_end"),
+        ({"first_dealer": 3}, "first_dealer"),
+        ({"quota": 7}, "quota"),
+    ],
+)
 def test_bad_options_are_refused(options, field):
     with pytest.raises(RecordError) as caught:
         GAME.parse_options(options, TABLE)
@@ -86,18 +91,21 @@ def test_quotas_follow_the_first_dealer(first_dealer, quotas):
 # -- refusals --------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("record, field", [
-    ({}, "tricks"),
-    (tricks(7, 10), "tricks"),
-    (tricks(7, 6, 4, 0), "tricks"),
-    (tricks(7, 6, 3), "tricks"),  # 16: a trick is missing
-    (tricks(8, 6, 4), "tricks"),  # 18
-    (tricks(18, -1, 0), "tricks"),
-    (tricks(7, 6.5, 3.5), "tricks"),
-    ({"tricks": "7 6 4"}, "tricks"),
-    ({**tricks(7, 6, 4), "dealer": 0}, "dealer"),  # ruling 4: the app keeps the deal
-    ({**tricks(7, 6, 4), "plucks": [0, 0, 0]}, "plucks"),
-])
+@pytest.mark.parametrize(
+    "record, field",
+    [
+        ({}, "tricks"),
+        (tricks(7, 10), "tricks"),
+        (tricks(7, 6, 4, 0), "tricks"),
+        (tricks(7, 6, 3), "tricks"),  # 16: a trick is missing
+        (tricks(8, 6, 4), "tricks"),  # 18
+        (tricks(18, -1, 0), "tricks"),
+        (tricks(7, 6.5, 3.5), "tricks"),
+        ({"tricks": "7 6 4"}, "tricks"),
+        ({**tricks(7, 6, 4), "dealer": 0}, "dealer"),  # ruling 4: the app keeps the deal
+        ({**tricks(7, 6, 4), "plucks": [0, 0, 0]}, "plucks"),
+    ],
+)
 def test_bad_records_are_refused_naming_the_field(record, field):
     assert field in refused(start(), record).fields
 
@@ -224,7 +232,10 @@ def test_the_board_shows_quotas_and_plucks():
     state, _ = play_all(start(), [tricks(9, 5, 3)])  # next dealer B
     board = GAME.board(state)
     assert [side.lines for side in board.sides] == [
-        ("Quota 4", "Plucks 2"), ("Quota 7", "Plucked 1"), ("Quota 6", "Plucked 1")]
+        ("Quota 4", "Plucks 2"),
+        ("Quota 7", "Plucked 1"),
+        ("Quota 6", "Plucked 1"),
+    ]
     assert board.turn == (("Deals", 1),) and board.sides[0].target == 20 and not board.lower_is_better
 
 
@@ -278,5 +289,11 @@ def test_plucks_add_up_to_nothing(match):
 
 # The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
 # Ann takes 7 tricks and Bob 6 (Cy's 4 follow).
-COMMONEST = Commonest((type_in("How many tricks did each player take?", "Ann", 7),
-                       type_in("How many tricks did each player take?", "Bob", 6)), taps=3, typed=2)
+COMMONEST = Commonest(
+    (
+        type_in("How many tricks did each player take?", "Ann", 7),
+        type_in("How many tricks did each player take?", "Bob", 6),
+    ),
+    taps=3,
+    typed=2,
+)

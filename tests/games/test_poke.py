@@ -25,8 +25,16 @@ TEMPLATE = Path(__file__).resolve().parents[2] / "templates" / "rules" / "poke.h
 A, B = 0, 1
 DECK = [rank + suit for rank in "AKQJT98765432" for suit in "SHDC"]
 HONOURS = {  # S4:67-75; high card 0 (PK-Q4)
-    "royal_flush": 1000, "straight_flush": 750, "four_of_a_kind": 600, "full_house": 500, "flush": 400,
-    "straight": 300, "three_of_a_kind": 200, "two_pair": 100, "one_pair": 50, "high_card": 0,
+    "royal_flush": 1000,
+    "straight_flush": 750,
+    "four_of_a_kind": 600,
+    "full_house": 500,
+    "flush": 400,
+    "straight": 300,
+    "three_of_a_kind": 200,
+    "two_pair": 100,
+    "one_pair": 50,
+    "high_card": 0,
 }
 
 
@@ -77,8 +85,14 @@ def test_declared_fields_match_the_api():
     assert fields["poker_hand"]["choices"] == list(HONOURS)[::-1]
     assert fields["cards"]["type"] == "cards"
     options = {fld["name"]: fld.get("default") for fld in described["options"]}
-    assert options == {"first_dealer": 0, "game_target": 20, "game_bonus": 100, "rubber_bonus_2_1": 500,
-                       "rubber_bonus_2_0": 750, "sweep_bonus": 250}
+    assert options == {
+        "first_dealer": 0,
+        "game_target": 20,
+        "game_bonus": 100,
+        "rubber_bonus_2_1": 500,
+        "rubber_bonus_2_0": 750,
+        "sweep_bonus": 250,
+    }
 
 
 def test_options_out_of_range_are_refused():
@@ -215,7 +229,10 @@ def test_sweep_is_a_flat_bonus_and_its_tricks_still_score_below():
     assert done.state.above == (250, 0) and done.state.below == (5, 0)
     assert done.changes == [255, 0]
     assert [str(r) for r in done.reasons] == [
-        "A: 5 tricks = 5 below the line", "equal poker hands: no honours", "A: sweep +250"]
+        "A: 5 tricks = 5 below the line",
+        "equal poker hands: no honours",
+        "A: sweep +250",
+    ]
 
 
 def test_sweep_bonus_is_not_multiplied():
@@ -359,8 +376,13 @@ def test_no_hand_after_the_rubber():
 def test_progress_headline_and_public_state():
     state = play(start(), [3, 2], better=A, category="one_pair").state
     assert GAME.result(state).headline == "Game 1: below the line A 3, B 2; games 0-0"
-    assert GAME.public_state(state) == {"above": [50, 0], "below": [3, 2], "games": [0, 0],
-                                        "game_target": 20, "game_number": 1}
+    assert GAME.public_state(state) == {
+        "above": [50, 0],
+        "below": [3, 2],
+        "games": [0, 0],
+        "game_target": 20,
+        "game_number": 1,
+    }
     assert state.dealer == B and state.hands == 1
 
 
@@ -380,14 +402,25 @@ def test_progress_headline_and_public_state():
         ({"tricks": [3, 2], "draws": [0, 0], "better_hand": 1}, "poker_hand", "Poker hand must be given"),
         ({"tricks": [3, 2], "draws": [0, 0], "better_hand": 1, "poker_hand": None}, "poker_hand", "must be given"),
         ({"tricks": [3, 2], "draws": [0, 0], "poker_hand": "flush"}, "poker_hand", "leave it out"),
-        ({"tricks": [3, 2], "draws": [0, 0], "better_hand": None, "poker_hand": "flush"}, "poker_hand",
-         "leave it out"),
+        ({"tricks": [3, 2], "draws": [0, 0], "better_hand": None, "poker_hand": "flush"}, "poker_hand", "leave it out"),
         ({"tricks": [3, 2], "draws": [0, 0], "better_hand": 0, "poker_hand": "pair"}, "poker_hand", "one of"),
         ({"tricks": [3, 2], "draws": [0, 0], "better_hand": 2, "poker_hand": "flush"}, "better_hand", "side"),
-        ({"tricks": [3, 2], "draws": [0, 0], "better_hand": 0, "poker_hand": "flush",
-          "cards": [DECK[:5], DECK[5:10]]}, "cards", "not both"),
-        ({"tricks": [3, 2], "draws": [0, 0], "poker_hand": "flush",
-          "cards": [DECK[:5], DECK[5:10]]}, "cards", "not both"),
+        (
+            {
+                "tricks": [3, 2],
+                "draws": [0, 0],
+                "better_hand": 0,
+                "poker_hand": "flush",
+                "cards": [DECK[:5], DECK[5:10]],
+            },
+            "cards",
+            "not both",
+        ),
+        (
+            {"tricks": [3, 2], "draws": [0, 0], "poker_hand": "flush", "cards": [DECK[:5], DECK[5:10]]},
+            "cards",
+            "not both",
+        ),
         ({"tricks": [3, 2], "draws": [0, 0], "cards": [DECK[:5], DECK[4:9]]}, "cards", "appears twice"),
         ({"tricks": [3, 2], "draws": [0, 0], "cards": [DECK[:5], ["XX"] + DECK[5:9]]}, "cards", "not a card"),
         ({"tricks": [3, 2], "draws": [0, 0], "cards": [DECK[:4], DECK[5:10]]}, "cards", "5 cards"),
@@ -477,8 +510,10 @@ STRATEGIES = Strategies(
     options={"game_target": st.sampled_from([1, 5, 12, 20, 40])},
     record=lambda state: HANDS[state.dealer],
     most=12,
-    raw=json_like | st.dictionaries(st.sampled_from(["tricks", "draws", "better_hand", "poker_hand", "cards"]),
-                                    plausible, max_size=5),
+    raw=json_like
+    | st.dictionaries(
+        st.sampled_from(["tricks", "draws", "better_hand", "poker_hand", "cards"]), plausible, max_size=5
+    ),
     states=st.integers(0, 3).map(sweeps),
     taken=nothing_above_is_taken_back,
 )
@@ -509,5 +544,6 @@ def test_games_are_called_exactly_when_due(match):
 
 # The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
 # Ann takes 3 tricks (Bob the other 2), nobody draws (preset 0), Ann's pair is the better hand.
-COMMONEST = Commonest((choose("Tricks", "Ann", "3"), choose("Better hand", "Ann"), choose("Poker hand", "One pair")),
-                      taps=4, most=4)
+COMMONEST = Commonest(
+    (choose("Tricks", "Ann", "3"), choose("Better hand", "Ann"), choose("Poker hand", "One pair")), taps=4, most=4
+)

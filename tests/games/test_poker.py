@@ -40,8 +40,16 @@ def test_every_category_is_recognised(expected):
 def test_category_keys_are_the_api_names_weakest_first():
     # API.md "### `poke`": poker_hand's ten names.
     assert CATEGORY_KEYS == (
-        "high_card", "one_pair", "two_pair", "three_of_a_kind", "straight", "flush",
-        "full_house", "four_of_a_kind", "straight_flush", "royal_flush",
+        "high_card",
+        "one_pair",
+        "two_pair",
+        "three_of_a_kind",
+        "straight",
+        "flush",
+        "full_house",
+        "four_of_a_kind",
+        "straight_flush",
+        "royal_flush",
     )
     assert Category.from_key("full_house") is Category.FULL_HOUSE
     assert Category.FULL_HOUSE.label == "full house"
@@ -129,8 +137,13 @@ def test_cards_are_read_in_any_case_and_order():
 
 @pytest.mark.parametrize(
     "cards",
-    [["AS", "KS", "QS", "JS"], ["AS", "KS", "QS", "JS", "TS", "9S"], ["AS", "AS", "QS", "JS", "TS"],
-     ["AS", "KS", "QS", "JS", "1S"], ["AS", "KS", "QS", "JS", None]],
+    [
+        ["AS", "KS", "QS", "JS"],
+        ["AS", "KS", "QS", "JS", "TS", "9S"],
+        ["AS", "AS", "QS", "JS", "TS"],
+        ["AS", "KS", "QS", "JS", "1S"],
+        ["AS", "KS", "QS", "JS", None],
+    ],
 )
 def test_anything_but_five_different_cards_is_refused(cards):
     with pytest.raises(ValueError):
@@ -153,13 +166,21 @@ def test_category_agrees_with_a_plain_count(cards):
     counts = sorted((sum(card[0] == rank for card in cards) for rank in {card[0] for card in cards}), reverse=True)
     found = category(cards)
     by_counts = {
-        (4, 1): Category.FOUR_OF_A_KIND, (3, 2): Category.FULL_HOUSE, (3, 1, 1): Category.THREE_OF_A_KIND,
-        (2, 2, 1): Category.TWO_PAIR, (2, 1, 1, 1): Category.ONE_PAIR,
+        (4, 1): Category.FOUR_OF_A_KIND,
+        (3, 2): Category.FULL_HOUSE,
+        (3, 1, 1): Category.THREE_OF_A_KIND,
+        (2, 2, 1): Category.TWO_PAIR,
+        (2, 1, 1, 1): Category.ONE_PAIR,
     }
     if tuple(counts) in by_counts:
         assert found is by_counts[tuple(counts)]
     else:
-        assert found in {Category.HIGH_CARD, Category.STRAIGHT, Category.FLUSH,
-                         Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH}
+        assert found in {
+            Category.HIGH_CARD,
+            Category.STRAIGHT,
+            Category.FLUSH,
+            Category.STRAIGHT_FLUSH,
+            Category.ROYAL_FLUSH,
+        }
         flush = len({card[1] for card in cards}) == 1
         assert (found in {Category.FLUSH, Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH}) == flush

@@ -54,7 +54,10 @@ def refused(state, record) -> RecordError:
 def test_declaration_matches_the_contract():
     described = GAME.describe()
     assert (described["key"], described["players"], described["partnerships"]) == (
-        "polignac", {"min": 3, "max": 6}, False)
+        "polignac",
+        {"min": 3, "max": 6},
+        False,
+    )
     options = {fld["name"]: fld for fld in described["options"]}
     assert list(options) == ["first_dealer", "target", "tie_at_end"]
     assert (options["target"]["default"], options["target"]["min"], options["target"]["max"]) == (10, 1, 100)
@@ -62,7 +65,11 @@ def test_declaration_matches_the_contract():
     [field] = described["hand_fields"]
     assert (field["name"], field["type"], field["required"]) == ("jacks", "group", True)
     assert [(sub["name"], sub["type"], sub["required"]) for sub in field["fields"]] == [
-        ("spades", "side", True), ("hearts", "side", True), ("diamonds", "side", True), ("clubs", "side", True)]
+        ("spades", "side", True),
+        ("hearts", "side", True),
+        ("diamonds", "side", True),
+        ("clubs", "side", True),
+    ]
 
 
 @pytest.mark.parametrize("players", [2, 7])
@@ -71,10 +78,15 @@ def test_three_to_six_players(players):
         GAME.table(players)
 
 
-@pytest.mark.parametrize("options, field", [
-    ({"target": 0}, "target"), ({"target": 101}, "target"), ({"tie_at_end": "replay"}, "tie_at_end"),
-    ({"rounds": 3}, "rounds"),
-])
+@pytest.mark.parametrize(
+    "options, field",
+    [
+        ({"target": 0}, "target"),
+        ({"target": 101}, "target"),
+        ({"tie_at_end": "replay"}, "tie_at_end"),
+        ({"rounds": 3}, "rounds"),
+    ],
+)
 def test_bad_options_are_refused(options, field):
     with pytest.raises(RecordError) as caught:
         GAME.parse_options(options, TABLE)
@@ -92,18 +104,21 @@ def test_a_match_starts_at_nothing_for_everybody():
 # -- refusals (tally.md `polignac`) ---------------------------------------------------------------
 
 
-@pytest.mark.parametrize("record, field", [
-    ({}, "jacks"),
-    ({"jacks": [0, 1, 2, 3]}, "jacks"),
-    ({"jacks": 3}, "jacks"),
-    ({"jacks": {"spades": 0, "hearts": 1, "diamonds": 2}}, "jacks.clubs"),
-    ({"jacks": {"spades": None, "hearts": 1, "diamonds": 2, "clubs": 3}}, "jacks.spades"),
-    ({"jacks": {"spades": 0, "hearts": 1.5, "diamonds": 2, "clubs": 3}}, "jacks.hearts"),
-    ({"jacks": {"spades": 0, "hearts": 1, "diamonds": 4, "clubs": 3}}, "jacks.diamonds"),
-    ({"jacks": {"spades": -1, "hearts": 1, "diamonds": 2, "clubs": 3}}, "jacks.spades"),
-    ({"jacks": {"spades": 0, "hearts": 1, "diamonds": 2, "clubs": 3, "joker": 0}}, "jacks.joker"),
-    ({**jacks(0, 1, 2, 3), "points": [2, 1, 1, 1]}, "points"),
-])
+@pytest.mark.parametrize(
+    "record, field",
+    [
+        ({}, "jacks"),
+        ({"jacks": [0, 1, 2, 3]}, "jacks"),
+        ({"jacks": 3}, "jacks"),
+        ({"jacks": {"spades": 0, "hearts": 1, "diamonds": 2}}, "jacks.clubs"),
+        ({"jacks": {"spades": None, "hearts": 1, "diamonds": 2, "clubs": 3}}, "jacks.spades"),
+        ({"jacks": {"spades": 0, "hearts": 1.5, "diamonds": 2, "clubs": 3}}, "jacks.hearts"),
+        ({"jacks": {"spades": 0, "hearts": 1, "diamonds": 4, "clubs": 3}}, "jacks.diamonds"),
+        ({"jacks": {"spades": -1, "hearts": 1, "diamonds": 2, "clubs": 3}}, "jacks.spades"),
+        ({"jacks": {"spades": 0, "hearts": 1, "diamonds": 2, "clubs": 3, "joker": 0}}, "jacks.joker"),
+        ({**jacks(0, 1, 2, 3), "points": [2, 1, 1, 1]}, "points"),
+    ],
+)
 def test_bad_records_are_refused_naming_the_field(record, field):
     assert field in refused(start(), record).fields
 
@@ -248,8 +263,9 @@ def test_every_reason_links_to_a_section_of_the_rules_page():
 STRATEGIES = Strategies(  # the hands are the game's own example hands
     options={"target": st.integers(1, 30), "tie_at_end": st.sampled_from(["shared", "play_on"])},
     most=12,
-    raw=st.fixed_dictionaries({"jacks": st.dictionaries(st.sampled_from(["spades", "hearts", "diamonds", "clubs", "x"]),
-                                                        JSON)}),
+    raw=st.fixed_dictionaries(
+        {"jacks": st.dictionaries(st.sampled_from(["spades", "hearts", "diamonds", "clubs", "x"]), JSON)}
+    ),
 )
 
 
@@ -265,5 +281,12 @@ def test_every_hand_gives_out_five(match):
 
 # The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
 # Who took each jack: Ann two of them, Bob and Cy one each.
-COMMONEST = Commonest((choose("Jacks", "Who took the J♠?", "Ann"), choose("Jacks", "Who took the J♥?", "Bob"),
-                       choose("Jacks", "Who took the J♦?", "Cy"), choose("Jacks", "Who took the J♣?", "Ann")), taps=5)
+COMMONEST = Commonest(
+    (
+        choose("Jacks", "Who took the J♠?", "Ann"),
+        choose("Jacks", "Who took the J♥?", "Bob"),
+        choose("Jacks", "Who took the J♦?", "Cy"),
+        choose("Jacks", "Who took the J♣?", "Ann"),
+    ),
+    taps=5,
+)

@@ -65,55 +65,114 @@ def texts(result) -> list[str]:
 # -- the outcome table, RULES.md 1.4.6, one case per row (and each 2/3 variant) --------------------
 
 OUTCOME_ROWS = [
-    pytest.param(out(A, [71, 40], [4, 3]), [1, 0], "A went out with 71, B had 40: +1",
-                 id="row1-open-correct-claim-opponent-33-plus-1vp-S3:186"),
-    pytest.param(out(A, [70, 28], [5, 2]), [2, 0], "A went out with 70, B had 28 (schneider): +2",
-                 id="row2-open-correct-claim-schneider-2vp-S3:187"),
-    pytest.param(out(A, [66, 0], [5, 0]), [3, 0], "A went out with 66, B took no trick (schwarz): +3",
-                 id="row3-open-correct-claim-schwarz-3vp-S3:188"),
-    pytest.param(out(B, [50, 60], [3, 3]), [2, 0], "B claimed with 60 (false claim): A +2",
-                 id="row4-open-false-claim-opponent-2vp-S3:190"),
-    pytest.param(out(B, [0, 65], [0, 4]), [3, 0], "B claimed with 65 (false claim), A took no trick: A +3",
-                 id="row4-open-false-claim-opponent-without-trick-3vp-S3:190"),
-    pytest.param(played_out(B, [90, 30], [7, 3]), [0, 1],
-                 "every card played, nobody went out; B took the last trick: +1",
-                 id="row5-played-out-1vp-to-last-trick-whatever-the-points-S3:192"),
-    pytest.param(out(A, [68, 50], [5, 3], **closed(A, 40, 2)), [1, 0],
-                 "A closed and went out with 68, B had 40 at the close: +1",
-                 id="row6-closer-out-tally-at-close-33-plus-1vp-S3:194"),
-    pytest.param(out(A, [70, 50], [5, 4], **closed(A, 20, 1)), [2, 0],
-                 "A closed and went out with 70, B had 20 at the close (schneider): +2",
-                 id="row6-closer-out-schneider-at-close-though-50-at-end-S3:194"),
-    pytest.param(out(A, [70, 12], [4, 1], **closed(A, 0, 0)), [3, 0],
-                 "A closed and went out with 70, B had no trick at the close (schwarz): +3",
-                 id="row6-closer-out-schwarz-at-close-though-a-trick-at-end-S3:194"),
-    pytest.param(played_out(B, [60, 40], [4, 4], **closed(A, 30, 2)), [0, 2],
-                 "A closed and failed (never went out): B +2",
-                 id="row7-closer-never-goes-out-2vp-S3:194"),
-    pytest.param(out(A, [60, 40], [4, 3], **closed(A, 30, 2)), [0, 2],
-                 "A closed and failed (claimed with 60): B +2",
-                 id="row7-closer-claims-falsely-is-a-failed-close-SC-Q3"),
-    pytest.param(played_out(B, [70, 40], [5, 3], **closed(A, 30, 2)), [0, 2],
-                 "A closed and failed (never went out): B +2",
-                 id="row7-closer-with-66-loses-last-trick-SC-Q9"),
-    pytest.param(played_out(B, [70, 20], [6, 2], **closed(A, 0, 0)), [0, 3],
-                 "A closed and failed (never went out), B had no trick at the close: B +3",
-                 id="row7-non-closer-without-trick-at-close-3vp-SC-Q1"),
-    pytest.param(out(A, [50, 20], [4, 1], **closed(A, 0, 0)), [0, 3],
-                 "A closed and failed (claimed with 50), B had no trick at the close: B +3",
-                 id="row7-closer-false-claim-3vp-measured-at-close-SC-Q3"),
-    pytest.param(out(B, [40, 70], [3, 4], **closed(A, 30, 2)), [0, 2],
-                 "A closed and failed (B went out first with 70): B +2",
-                 id="row8-non-closer-goes-out-first-2vp-S3:194"),
-    pytest.param(out(B, [30, 66], [2, 3], **closed(A, 0, 0)), [0, 3],
-                 "A closed and failed (B went out first with 66), B had no trick at the close: B +3",
-                 id="row8-non-closer-out-first-no-trick-at-close-3vp-SC-Q1"),
-    pytest.param(out(B, [50, 60], [3, 3], **closed(A, 30, 2)), [2, 0],
-                 "B claimed with 60 (false claim) after A closed: A +2",
-                 id="row9-non-closer-false-claim-closer-2vp-SC-Q4"),
-    pytest.param(out(B, [0, 60], [0, 4], **closed(A, 30, 2)), [3, 0],
-                 "B claimed with 60 (false claim) after A closed, A took no trick: A +3",
-                 id="row9-non-closer-false-claim-closer-without-trick-3vp-SC-Q4"),
+    pytest.param(
+        out(A, [71, 40], [4, 3]),
+        [1, 0],
+        "A went out with 71, B had 40: +1",
+        id="row1-open-correct-claim-opponent-33-plus-1vp-S3:186",
+    ),
+    pytest.param(
+        out(A, [70, 28], [5, 2]),
+        [2, 0],
+        "A went out with 70, B had 28 (schneider): +2",
+        id="row2-open-correct-claim-schneider-2vp-S3:187",
+    ),
+    pytest.param(
+        out(A, [66, 0], [5, 0]),
+        [3, 0],
+        "A went out with 66, B took no trick (schwarz): +3",
+        id="row3-open-correct-claim-schwarz-3vp-S3:188",
+    ),
+    pytest.param(
+        out(B, [50, 60], [3, 3]),
+        [2, 0],
+        "B claimed with 60 (false claim): A +2",
+        id="row4-open-false-claim-opponent-2vp-S3:190",
+    ),
+    pytest.param(
+        out(B, [0, 65], [0, 4]),
+        [3, 0],
+        "B claimed with 65 (false claim), A took no trick: A +3",
+        id="row4-open-false-claim-opponent-without-trick-3vp-S3:190",
+    ),
+    pytest.param(
+        played_out(B, [90, 30], [7, 3]),
+        [0, 1],
+        "every card played, nobody went out; B took the last trick: +1",
+        id="row5-played-out-1vp-to-last-trick-whatever-the-points-S3:192",
+    ),
+    pytest.param(
+        out(A, [68, 50], [5, 3], **closed(A, 40, 2)),
+        [1, 0],
+        "A closed and went out with 68, B had 40 at the close: +1",
+        id="row6-closer-out-tally-at-close-33-plus-1vp-S3:194",
+    ),
+    pytest.param(
+        out(A, [70, 50], [5, 4], **closed(A, 20, 1)),
+        [2, 0],
+        "A closed and went out with 70, B had 20 at the close (schneider): +2",
+        id="row6-closer-out-schneider-at-close-though-50-at-end-S3:194",
+    ),
+    pytest.param(
+        out(A, [70, 12], [4, 1], **closed(A, 0, 0)),
+        [3, 0],
+        "A closed and went out with 70, B had no trick at the close (schwarz): +3",
+        id="row6-closer-out-schwarz-at-close-though-a-trick-at-end-S3:194",
+    ),
+    pytest.param(
+        played_out(B, [60, 40], [4, 4], **closed(A, 30, 2)),
+        [0, 2],
+        "A closed and failed (never went out): B +2",
+        id="row7-closer-never-goes-out-2vp-S3:194",
+    ),
+    pytest.param(
+        out(A, [60, 40], [4, 3], **closed(A, 30, 2)),
+        [0, 2],
+        "A closed and failed (claimed with 60): B +2",
+        id="row7-closer-claims-falsely-is-a-failed-close-SC-Q3",
+    ),
+    pytest.param(
+        played_out(B, [70, 40], [5, 3], **closed(A, 30, 2)),
+        [0, 2],
+        "A closed and failed (never went out): B +2",
+        id="row7-closer-with-66-loses-last-trick-SC-Q9",
+    ),
+    pytest.param(
+        played_out(B, [70, 20], [6, 2], **closed(A, 0, 0)),
+        [0, 3],
+        "A closed and failed (never went out), B had no trick at the close: B +3",
+        id="row7-non-closer-without-trick-at-close-3vp-SC-Q1",
+    ),
+    pytest.param(
+        out(A, [50, 20], [4, 1], **closed(A, 0, 0)),
+        [0, 3],
+        "A closed and failed (claimed with 50), B had no trick at the close: B +3",
+        id="row7-closer-false-claim-3vp-measured-at-close-SC-Q3",
+    ),
+    pytest.param(
+        out(B, [40, 70], [3, 4], **closed(A, 30, 2)),
+        [0, 2],
+        "A closed and failed (B went out first with 70): B +2",
+        id="row8-non-closer-goes-out-first-2vp-S3:194",
+    ),
+    pytest.param(
+        out(B, [30, 66], [2, 3], **closed(A, 0, 0)),
+        [0, 3],
+        "A closed and failed (B went out first with 66), B had no trick at the close: B +3",
+        id="row8-non-closer-out-first-no-trick-at-close-3vp-SC-Q1",
+    ),
+    pytest.param(
+        out(B, [50, 60], [3, 3], **closed(A, 30, 2)),
+        [2, 0],
+        "B claimed with 60 (false claim) after A closed: A +2",
+        id="row9-non-closer-false-claim-closer-2vp-SC-Q4",
+    ),
+    pytest.param(
+        out(B, [0, 60], [0, 4], **closed(A, 30, 2)),
+        [3, 0],
+        "B claimed with 60 (false claim) after A closed, A took no trick: A +3",
+        id="row9-non-closer-false-claim-closer-without-trick-3vp-SC-Q4",
+    ),
 ]
 
 
@@ -134,6 +193,7 @@ def test_the_other_side_as_closer_mirrors_the_table():
 
 
 # -- edges of the going-out scale ------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("opponent, vp", [(33, 1), (32, 2)])
 def test_opponent_on_exactly_33_or_32_open_stock_SC_Q7(opponent, vp):
@@ -178,6 +238,7 @@ def test_played_out_ignores_card_points():
 
 
 # -- options -------------------------------------------------------------------------------------
+
 
 def test_fail_three_measured_at_close_counts_the_trickless_close_SC_Q1():
     # SC-Q1 default: B had no trick when A closed, took two after: still 3.
@@ -256,15 +317,18 @@ def test_marriage_credit_option_is_accepted_and_does_not_change_the_victory_poin
     assert GAME.play(start(marriage_credit="any_trick"), record).changes == [1, 0]
 
 
-@pytest.mark.parametrize("options, field", [
-    ({"target": 0}, "target"),
-    ({"target": 101}, "target"),
-    ({"fail_three_measured_at": "never"}, "fail_three_measured_at"),
-    ({"close_tally": "marriages"}, "close_tally"),
-    ({"marriage_credit": "always"}, "marriage_credit"),
-    ({"first_dealer": 2}, "first_dealer"),
-    ({"claim_after_marriage": True}, "claim_after_marriage"),
-])
+@pytest.mark.parametrize(
+    "options, field",
+    [
+        ({"target": 0}, "target"),
+        ({"target": 101}, "target"),
+        ({"fail_three_measured_at": "never"}, "fail_three_measured_at"),
+        ({"close_tally": "marriages"}, "close_tally"),
+        ({"marriage_credit": "always"}, "marriage_credit"),
+        ({"first_dealer": 2}, "first_dealer"),
+        ({"claim_after_marriage": True}, "claim_after_marriage"),
+    ],
+)
 def test_bad_options_are_refused(options, field):
     # API.md: an unknown option or value is refused.
     with pytest.raises(RecordError) as caught:
@@ -273,6 +337,7 @@ def test_bad_options_are_refused(options, field):
 
 
 # -- the game's end and the deal ---------------------------------------------------------------------
+
 
 def test_overshoot_past_seven_is_shown_as_recorded_SC_Q10():
     # SC-Q10: 6 + 3 = 9, the game ends at 9, not capped at 7.
@@ -324,10 +389,15 @@ REFUSALS = [
     pytest.param({}, "ending", "one of these ways", id="ending-missing"),
     pytest.param({**OPEN, "ending": "claimed"}, "ending", "Ending must be one of", id="ending-unknown"),
     pytest.param(without(OPEN, "declarer"), "declarer", "Declarer must be given", id="declarer-missing"),
-    pytest.param(without(played_out(A, [60, 60], [5, 5]), "last_trick"), "last_trick", "Last trick must be given",
-                 id="last-trick-missing"),
-    pytest.param({**played_out(A, [60, 60], [5, 5]), "declarer": A}, "declarer", "only given when",
-                 id="declarer-with-played-out"),
+    pytest.param(
+        without(played_out(A, [60, 60], [5, 5]), "last_trick"),
+        "last_trick",
+        "Last trick must be given",
+        id="last-trick-missing",
+    ),
+    pytest.param(
+        {**played_out(A, [60, 60], [5, 5]), "declarer": A}, "declarer", "only given when", id="declarer-with-played-out"
+    ),
     pytest.param({**OPEN, "last_trick": A}, "last_trick", "only given when", id="last-trick-with-out"),
     pytest.param(without(OPEN, "points"), "points", "Points must be given", id="points-missing"),
     pytest.param(without(OPEN, "tricks"), "tricks", "Tricks must be given", id="tricks-missing"),
@@ -341,32 +411,70 @@ REFUSALS = [
     pytest.param(out(A, [0, 40], [0, 3]), "declarer", "no trick", id="declarer-without-trick"),
     pytest.param(played_out(B, [120, 0], [10, 0]), "last_trick", "no tricks", id="last-trick-without-trick"),
     pytest.param({**OPEN, "closed_by": A}, "at_close", "At close must be given", id="at-close-missing"),
-    pytest.param({**OPEN, "at_close": {"points": 0, "tricks": 0}}, "at_close",
-                 "only given once “Who closed the stock?” is answered",
-                 id="at-close-without-close"),
-    pytest.param({**OPEN, "closed_by": None, "at_close": {"points": 0, "tricks": 0}}, "at_close", "only given once",
-                 id="at-close-with-null-closer"),
-    pytest.param({**CLOSED, "at_close": {"tricks": 1}}, "at_close.points", "Points must be given",
-                 id="at-close-points-missing"),
-    pytest.param({**CLOSED, "at_close": {"points": 20}}, "at_close.tricks", "Tricks must be given",
-                 id="at-close-tricks-missing"),
+    pytest.param(
+        {**OPEN, "at_close": {"points": 0, "tricks": 0}},
+        "at_close",
+        "only given once “Who closed the stock?” is answered",
+        id="at-close-without-close",
+    ),
+    pytest.param(
+        {**OPEN, "closed_by": None, "at_close": {"points": 0, "tricks": 0}},
+        "at_close",
+        "only given once",
+        id="at-close-with-null-closer",
+    ),
+    pytest.param(
+        {**CLOSED, "at_close": {"tricks": 1}}, "at_close.points", "Points must be given", id="at-close-points-missing"
+    ),
+    pytest.param(
+        {**CLOSED, "at_close": {"points": 20}}, "at_close.tricks", "Tricks must be given", id="at-close-tricks-missing"
+    ),
     pytest.param({**CLOSED, "at_close": "20"}, "at_close", "must be an object", id="at-close-not-object"),
-    pytest.param({**CLOSED, "at_close": {"points": 20, "tricks": 1, "marriages": 0}}, "at_close.marriages",
-                 "cards only", id="marriages-with-points-tally"),
-    pytest.param({**CLOSED, "at_close": {"points": 60, "tricks": 1}}, "at_close.points", "cannot be more",
-                 id="at-close-points-above-final"),
-    pytest.param({**CLOSED, "at_close": {"points": 20, "tricks": 5}}, "at_close.tricks", "cannot be more",
-                 id="at-close-tricks-above-final"),
-    pytest.param(out(A, [50, 70], [3, 6], **closed(A, 30, 5)), "at_close.tricks", "at most 4",
-                 id="at-close-after-the-stock-ran-out"),
-    pytest.param({**CLOSED, "at_close": {"points": 20, "tricks": 0}}, "at_close.points", "must be 0",
-                 id="at-close-points-without-trick"),
-    pytest.param(out(A, [70, 50], [5, 5], **closed(A, 20, 1)), "tricks", "at most 9",
-                 id="closed-hand-over-nine-tricks"),
-    pytest.param(played_out(A, [70, 30], [3, 3], **closed(A, 20, 2)), "tricks", "at least 7",
-                 id="closed-played-out-too-few-tricks"),
-    pytest.param(out(B, [20, 90], [1, 6], **closed(A, 0, 0)), "tricks", "at most 5 tricks after the close",
-                 id="non-closer-more-than-five-after-close"),
+    pytest.param(
+        {**CLOSED, "at_close": {"points": 20, "tricks": 1, "marriages": 0}},
+        "at_close.marriages",
+        "cards only",
+        id="marriages-with-points-tally",
+    ),
+    pytest.param(
+        {**CLOSED, "at_close": {"points": 60, "tricks": 1}},
+        "at_close.points",
+        "cannot be more",
+        id="at-close-points-above-final",
+    ),
+    pytest.param(
+        {**CLOSED, "at_close": {"points": 20, "tricks": 5}},
+        "at_close.tricks",
+        "cannot be more",
+        id="at-close-tricks-above-final",
+    ),
+    pytest.param(
+        out(A, [50, 70], [3, 6], **closed(A, 30, 5)),
+        "at_close.tricks",
+        "at most 4",
+        id="at-close-after-the-stock-ran-out",
+    ),
+    pytest.param(
+        {**CLOSED, "at_close": {"points": 20, "tricks": 0}},
+        "at_close.points",
+        "must be 0",
+        id="at-close-points-without-trick",
+    ),
+    pytest.param(
+        out(A, [70, 50], [5, 5], **closed(A, 20, 1)), "tricks", "at most 9", id="closed-hand-over-nine-tricks"
+    ),
+    pytest.param(
+        played_out(A, [70, 30], [3, 3], **closed(A, 20, 2)),
+        "tricks",
+        "at least 7",
+        id="closed-played-out-too-few-tricks",
+    ),
+    pytest.param(
+        out(B, [20, 90], [1, 6], **closed(A, 0, 0)),
+        "tricks",
+        "at most 5 tricks after the close",
+        id="non-closer-more-than-five-after-close",
+    ),
     pytest.param({**OPEN, "closed_by": 2}, "closed_by", "must name a side", id="closer-not-a-side"),
     pytest.param({**OPEN, "declarer": "A"}, "declarer", "whole number", id="declarer-not-a-number"),
     pytest.param({**OPEN, "trumps": "hearts"}, "trumps", "not a field", id="unknown-field"),
@@ -380,11 +488,14 @@ def test_refusals_name_the_field_and_the_rule(record, field, message):
     assert message in error.message
 
 
-@pytest.mark.parametrize("at_close, message", [
-    ({"points": 40, "tricks": 2, "marriages": 50}, "20 each"),
-    ({"points": 20, "tricks": 1, "marriages": 40}, "cannot be more than the points"),
-    ({"points": 20, "tricks": 1, "marriages": 120}, "at most 100"),
-])
+@pytest.mark.parametrize(
+    "at_close, message",
+    [
+        ({"points": 40, "tricks": 2, "marriages": 50}, "20 each"),
+        ({"points": 20, "tricks": 1, "marriages": 40}, "cannot be more than the points"),
+        ({"points": 20, "tricks": 1, "marriages": 120}, "at most 100"),
+    ],
+)
 def test_refusals_of_marriages_at_the_close_with_cards_only(at_close, message):
     error = refusal(start(close_tally="cards_only"), {**CLOSED, "points": [70, 50], "at_close": at_close})
     assert "at_close.marriages" in error.fields
@@ -398,22 +509,37 @@ def test_a_record_that_is_not_an_object_is_refused(raw):
 
 # -- declarations (API.md "### `schnapsen`") ----------------------------------------------------------
 
+
 def test_declarations_match_the_api():
     described = GAME.describe()
     assert (described["players"], described["partnerships"]) == ({"min": 2, "max": 2}, False)
     options = {fld["name"]: fld for fld in described["options"]}
     assert {name: fld["default"] for name, fld in options.items()} == {
-        "first_dealer": 0, "target": 7, "fail_three_measured_at": "close", "close_tally": "points",
+        "first_dealer": 0,
+        "target": 7,
+        "fail_three_measured_at": "close",
+        "close_tally": "points",
         "marriage_credit": "next_trick",
     }
     assert options["close_tally"]["choices"] == ["points", "cards_only"]
     fields = {fld["name"]: fld for fld in described["hand_fields"]}
-    assert list(fields) == ["winner", "victory_points", "ending", "declarer", "last_trick", "points", "tricks",
-                            "closed_by", "at_close"]
+    assert list(fields) == [
+        "winner",
+        "victory_points",
+        "ending",
+        "declarer",
+        "last_trick",
+        "points",
+        "tricks",
+        "closed_by",
+        "at_close",
+    ]
     # API.md: the quick form {"winner", "victory_points"}, or the counted form; offered quick first.
     forms = {form["name"]: form["fields"] for form in described["record_forms"]}
-    assert forms == {"quick": ["winner", "victory_points"],
-                     "counted": ["ending", "declarer", "last_trick", "points", "tricks", "closed_by", "at_close"]}
+    assert forms == {
+        "quick": ["winner", "victory_points"],
+        "counted": ["ending", "declarer", "last_trick", "points", "tricks", "closed_by", "at_close"],
+    }
     assert fields["victory_points"]["choices"] == [1, 2, 3]
     assert fields["ending"]["choices"] == ["out", "played_out"] and fields["ending"]["required"]
     assert fields["declarer"]["when"] == {"field": "ending", "values": ["out"]}
@@ -429,6 +555,7 @@ def test_form_shows_marriages_at_the_close_only_with_cards_only():
     def subfields(state):
         at_close = next(fld for fld in GAME.form_fields(state) if fld.name == "at_close")
         return [sub.name for sub in at_close.fields]
+
     assert subfields(start()) == ["points", "tricks"]
     assert subfields(start(close_tally="cards_only")) == ["points", "tricks", "marriages"]
 
@@ -441,6 +568,7 @@ def test_every_reason_rule_is_a_section_of_the_rules_page():
 
 
 # -- the hand form's counter (RULES.md 1.4.2, SC-Q5) ---------------------------------------------------
+
 
 def test_card_values_S3_178_182():
     assert CARD_POINTS == {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
@@ -459,14 +587,17 @@ def test_card_points_whole_pack_is_120():
     assert card_points([rank + suit for rank in "ATKQJ" for suit in "SHDC"]) == 120
 
 
-@pytest.mark.parametrize("cards, message", [
-    (["9S"], "not in the Schnapsen pack"),
-    (["XX"], "not in the Schnapsen pack"),
-    ([11], "not in the Schnapsen pack"),
-    (["AS", "as"], "appears twice"),
-    (7, "list of card codes"),
-    ({"AS": 1}, "list of card codes"),
-])
+@pytest.mark.parametrize(
+    "cards, message",
+    [
+        (["9S"], "not in the Schnapsen pack"),
+        (["XX"], "not in the Schnapsen pack"),
+        ([11], "not in the Schnapsen pack"),
+        (["AS", "as"], "appears twice"),
+        (7, "list of card codes"),
+        ({"AS": 1}, "list of card codes"),
+    ],
+)
 def test_card_points_refuse_what_is_not_in_the_20_card_pack(cards, message):
     with pytest.raises(RecordError) as caught:
         card_points(cards)
@@ -494,16 +625,19 @@ def test_hand_score_without_a_trick_is_0_under_both_credits():
     assert hand_score(0, [Marriage(trick_after=False)], "any_trick") == 0
 
 
-@pytest.mark.parametrize("args, field", [
-    ((30, [Marriage()] * 5, "next_trick"), "marriages"),
-    ((30, [Marriage(royal=True), Marriage(royal=True)], "next_trick"), "marriages"),
-    ((0, [Marriage(trick_after=True)], "next_trick"), "marriages"),
-    ((30, ["K+Q"], "next_trick"), "marriages"),
-    ((30, [], "sometimes"), "marriage_credit"),
-    ((121, [], "next_trick"), "points"),
-    ((-1, [], "next_trick"), "points"),
-    ((True, [], "next_trick"), "points"),
-])
+@pytest.mark.parametrize(
+    "args, field",
+    [
+        ((30, [Marriage()] * 5, "next_trick"), "marriages"),
+        ((30, [Marriage(royal=True), Marriage(royal=True)], "next_trick"), "marriages"),
+        ((0, [Marriage(trick_after=True)], "next_trick"), "marriages"),
+        ((30, ["K+Q"], "next_trick"), "marriages"),
+        ((30, [], "sometimes"), "marriage_credit"),
+        ((121, [], "next_trick"), "points"),
+        ((-1, [], "next_trick"), "points"),
+        ((True, [], "next_trick"), "points"),
+    ],
+)
 def test_hand_score_refuses_impossible_input(args, field):
     with pytest.raises(RecordError) as caught:
         hand_score(*args)
@@ -511,6 +645,7 @@ def test_hand_score_refuses_impossible_input(args, field):
 
 
 # -- properties ----------------------------------------------------------------------------------------
+
 
 @st.composite
 def valid_records(draw, cards_only=False):
@@ -550,9 +685,12 @@ def one_side_scores_one_to_three(before, result) -> None:
 
 
 VALID_RECORDS = {tally: valid_records(tally == "cards_only").filter(bool) for tally in ("points", "cards_only")}
-FIELD_VALUES = (JSON | st.sampled_from(["out", "played_out", 0, 1, 66, 10])
-                | st.lists(st.integers(-2, 230), min_size=2, max_size=2)
-                | st.dictionaries(st.sampled_from(["points", "tricks", "marriages"]), st.integers(-1, 230) | JSON))
+FIELD_VALUES = (
+    JSON
+    | st.sampled_from(["out", "played_out", 0, 1, 66, 10])
+    | st.lists(st.integers(-2, 230), min_size=2, max_size=2)
+    | st.dictionaries(st.sampled_from(["points", "tricks", "marriages"]), st.integers(-1, 230) | JSON)
+)
 STRATEGIES = Strategies(
     options={
         "target": st.integers(1, 10),
@@ -563,8 +701,9 @@ STRATEGIES = Strategies(
     record=lambda state: VALID_RECORDS[state.options["close_tally"]],
     most=12,
     raw=st.dictionaries(st.sampled_from(FIELD_NAMES), FIELD_VALUES, max_size=7),
-    states=st.sampled_from([start(), start(close_tally="cards_only", fail_three_measured_at="end"),
-                            at((6, 6)), at((7, 0))]),
+    states=st.sampled_from(
+        [start(), start(close_tally="cards_only", fail_three_measured_at="end"), at((6, 6)), at((7, 0))]
+    ),
     taken=one_side_scores_one_to_three,
 )
 

@@ -106,13 +106,20 @@ def test_a_hand_is_called_a_round():
 
 @pytest.mark.parametrize(
     "players, deal",
-    [(5, {"cards": 20, "piles": 2, "removed": 4}), (4, {"cards": 26, "piles": 2, "removed": 0}),
-     (3, {"cards": 32, "piles": 3, "removed": 8}), (2, {"cards": 52, "piles": 5, "removed": 0})],
+    [
+        (5, {"cards": 20, "piles": 2, "removed": 4}),
+        (4, {"cards": 26, "piles": 2, "removed": 0}),
+        (3, {"cards": 32, "piles": 3, "removed": 8}),
+        (2, {"cards": 52, "piles": 5, "removed": 0}),
+    ],
 )
 def test_the_first_deal_follows_the_number_of_players(players, deal):
     # S1:26-29, ruling 10
     assert shown(start(players)) == {
-        "players_in": list(range(players)), "eliminated": [], "next_deal": deal, "ranking": None,
+        "players_in": list(range(players)),
+        "eliminated": [],
+        "next_deal": deal,
+        "ranking": None,
     }
     assert GAME.scores(start(players)) == [0] * players
 
@@ -135,8 +142,15 @@ def test_both_fields_are_refused():
     assert refused(state, {"eliminated": A, "winner": B}).fields.keys() == {"eliminated"}
 
 
-@pytest.mark.parametrize("record, field", [({}, "eliminated"), ({"eliminated": None}, "eliminated"),
-                                           ({"eliminated": 4}, "eliminated"), ({"round": 1}, "round")])
+@pytest.mark.parametrize(
+    "record, field",
+    [
+        ({}, "eliminated"),
+        ({"eliminated": None}, "eliminated"),
+        ({"eliminated": 4}, "eliminated"),
+        ({"round": 1}, "round"),
+    ],
+)
 def test_missing_null_or_unknown_is_refused(record, field):
     assert field in refused(start(), record).fields
 
@@ -180,8 +194,12 @@ def test_a_five_player_tournament_round_by_round():
     assert hand.reasons[0].rule == "final"
     # ruling 9: the scores end in ranking order, N - 1 for the winner, 0 for the first out
     assert GAME.scores(state) == [2, 3, 0, 4, 1]
-    assert shown(state) == {"players_in": [D], "eliminated": [C, E, A, B], "next_deal": None,
-                            "ranking": [D, B, A, E, C]}
+    assert shown(state) == {
+        "players_in": [D],
+        "eliminated": [C, E, A, B],
+        "next_deal": None,
+        "ranking": [D, B, A, E, C],
+    }
     result = GAME.result(state)
     assert (result.over, result.winner, result.ranking, result.out) == (True, D, (D, B, A, E, C), (C, E, A, B))
     assert state.dealer is None  # no next deal after the final

@@ -9,12 +9,15 @@ from scorekeeper.games import GAMES
 from scorekeeper.games.base import decode_state, encode_state
 
 
-@pytest.mark.parametrize("path", [
-    "scorekeeper.games.base:dataclasses.inspect.os.system",  # reaches a function through imports
-    "scorekeeper.games.base:importlib.import_module",
-    "scorekeeper.games.base:Table.side_of",  # a method of an engine class
-    "scorekeeper.games.base:nothing.here",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "scorekeeper.games.base:dataclasses.inspect.os.system",  # reaches a function through imports
+        "scorekeeper.games.base:importlib.import_module",
+        "scorekeeper.games.base:Table.side_of",  # a method of an engine class
+        "scorekeeper.games.base:nothing.here",
+    ],
+)
 def test_a_state_naming_anything_but_an_engine_state_class_is_refused_and_runs_nothing(path, monkeypatch):
     called = []
     monkeypatch.setattr("os.system", lambda command: called.append(command))

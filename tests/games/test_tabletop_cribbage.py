@@ -68,16 +68,19 @@ def refused(state, record) -> RecordError:
 # -- the count of one line (S2:16) -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("cards, fifteens, pairs, runs, flush", [
-    (["5H", "5D", "5S", "5C", "JH"], 16, 12, 0, 0),  # the best line: 28 without nobs
-    (["3H", "3D", "4S", "5C", "6H"], 4, 2, 8, 0),  # a double run of four: 8
-    (["3H", "3D", "3S", "4C", "5H"], 6, 6, 9, 0),  # a triple run of three: 9; 3+3+4+5 three ways
-    (["AS", "2S", "3S", "4S", "5S"], 2, 0, 5, 5),  # a five-card flush counts 5
-    (["AS", "2S", "3S", "4S", "9H"], 4, 0, 4, 0),  # four of a suit is nothing (S2:16); 2+4+9, A+2+3+9
-    (["QH", "KH", "AH", "2H", "3D"], 4, 0, 3, 0),  # no wrap round: Q-K-A is not a run, A-2-3 is
-    (["JH", "5C", "2D", "8S", "KH"], 6, 0, 0, 0),  # no nobs (S2:16): J+5, K+5, 2+8+5
-    (["TH", "JC", "QD", "KS", "9H"], 0, 0, 5, 0),  # face cards are ten toward fifteen: run of five
-])
+@pytest.mark.parametrize(
+    "cards, fifteens, pairs, runs, flush",
+    [
+        (["5H", "5D", "5S", "5C", "JH"], 16, 12, 0, 0),  # the best line: 28 without nobs
+        (["3H", "3D", "4S", "5C", "6H"], 4, 2, 8, 0),  # a double run of four: 8
+        (["3H", "3D", "3S", "4C", "5H"], 6, 6, 9, 0),  # a triple run of three: 9; 3+3+4+5 three ways
+        (["AS", "2S", "3S", "4S", "5S"], 2, 0, 5, 5),  # a five-card flush counts 5
+        (["AS", "2S", "3S", "4S", "9H"], 4, 0, 4, 0),  # four of a suit is nothing (S2:16); 2+4+9, A+2+3+9
+        (["QH", "KH", "AH", "2H", "3D"], 4, 0, 3, 0),  # no wrap round: Q-K-A is not a run, A-2-3 is
+        (["JH", "5C", "2D", "8S", "KH"], 6, 0, 0, 0),  # no nobs (S2:16): J+5, K+5, 2+8+5
+        (["TH", "JC", "QD", "KS", "9H"], 0, 0, 5, 0),  # face cards are ten toward fifteen: run of five
+    ],
+)
 def test_count_of_a_line_S2_16(cards, fifteens, pairs, runs, flush):
     count = count_line(cards)
     assert (count.fifteens, count.pairs, count.runs, count.flush) == (fifteens, pairs, runs, flush)
@@ -172,12 +175,15 @@ def test_a_layout_card_not_written_as_its_code_is_refused(card):
         GAME.play(start(), {"grid": grid})
 
 
-@pytest.mark.parametrize("record, field", [
-    ({"rows": [0, 0, 0, 0, 0], "row_total": 0, "columns": [0] * 5}, "row_total"),
-    ({"grid": LAYOUT, "rows": [0] * 5, "columns": [0] * 5}, "grid"),
-    ({"row_total": 3, "column_total": 4, "grid": LAYOUT}, "grid"),
-    ({"rows": [0] * 5, "column_total": 3}, "column_total"),
-])
+@pytest.mark.parametrize(
+    "record, field",
+    [
+        ({"rows": [0, 0, 0, 0, 0], "row_total": 0, "columns": [0] * 5}, "row_total"),
+        ({"grid": LAYOUT, "rows": [0] * 5, "columns": [0] * 5}, "grid"),
+        ({"row_total": 3, "column_total": 4, "grid": LAYOUT}, "grid"),
+        ({"rows": [0] * 5, "column_total": 3}, "column_total"),
+    ],
+)
 def test_fields_of_two_forms_together_are_refused(record, field):
     error = refused(start(), record)
     assert field in error.fields and "one way only" in error.message
@@ -188,22 +194,25 @@ def test_an_empty_record_is_refused():
     assert "one of these ways" in error.message and {"rows", "row_total", "grid"} <= set(error.fields)
 
 
-@pytest.mark.parametrize("record, field", [
-    (lines([1, 0, 0, 0, 0], [0] * 5), "rows"),  # ruling 10: no line scores 1
-    (lines([0] * 5, [19, 0, 0, 0, 0]), "columns"),
-    (lines([0] * 5, [0, 0, 0, 0, 26]), "columns"),
-    (lines([29, 0, 0, 0, 0], [0] * 5), "rows"),
-    (lines([0, 0, 0, 0], [0] * 5), "rows"),
-    (lines([0] * 5, [0, 0, 0, 0, 0, 0]), "columns"),
-    (lines([0, 0, 0, 0, "x"], [0] * 5), "rows"),
-    (totals(141, 0), "row_total"),
-    (totals(0, -1), "column_total"),
-    ({"grid": LAYOUT[:4]}, "grid"),
-    ({"grid": [LAYOUT[0]] * 5}, "grid"),  # a card twice
-    ({"grid": [["5H", "5D", "5S", "5C", "1H"]] + LAYOUT[1:]}, "grid"),  # not a card
-    ({"grid": [row[:4] for row in LAYOUT]}, "grid"),
-    ({"rows": [0] * 5, "columns": [0] * 5, "crib": 4}, "crib"),
-])
+@pytest.mark.parametrize(
+    "record, field",
+    [
+        (lines([1, 0, 0, 0, 0], [0] * 5), "rows"),  # ruling 10: no line scores 1
+        (lines([0] * 5, [19, 0, 0, 0, 0]), "columns"),
+        (lines([0] * 5, [0, 0, 0, 0, 26]), "columns"),
+        (lines([29, 0, 0, 0, 0], [0] * 5), "rows"),
+        (lines([0, 0, 0, 0], [0] * 5), "rows"),
+        (lines([0] * 5, [0, 0, 0, 0, 0, 0]), "columns"),
+        (lines([0, 0, 0, 0, "x"], [0] * 5), "rows"),
+        (totals(141, 0), "row_total"),
+        (totals(0, -1), "column_total"),
+        ({"grid": LAYOUT[:4]}, "grid"),
+        ({"grid": [LAYOUT[0]] * 5}, "grid"),  # a card twice
+        ({"grid": [["5H", "5D", "5S", "5C", "1H"]] + LAYOUT[1:]}, "grid"),  # not a card
+        ({"grid": [row[:4] for row in LAYOUT]}, "grid"),
+        ({"rows": [0] * 5, "columns": [0] * 5, "crib": 4}, "crib"),
+    ],
+)
 def test_values_out_of_range_or_shape_are_refused(record, field):
     assert field in refused(start(), record).fields
 
@@ -294,8 +303,9 @@ FIELD_VALUES = JSON | st.lists(st.integers(-2, 30), min_size=4, max_size=6) | st
 STRATEGIES = Strategies(  # the hands are the game's own example hands
     options={"target": st.sampled_from([121, 61])},
     most=8,
-    raw=st.dictionaries(st.sampled_from(["rows", "columns", "row_total", "column_total", "grid"]),
-                        FIELD_VALUES, max_size=4),
+    raw=st.dictionaries(
+        st.sampled_from(["rows", "columns", "row_total", "column_total", "grid"]), FIELD_VALUES, max_size=4
+    ),
     states=st.sampled_from([start(), at((100, 119)), at((121, 0))]),
 )
 
@@ -321,5 +331,10 @@ def test_property_non_dealer_first_dealer_second_and_the_deal_alternates(match):
 # The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
 # The two totals, which the form asks first: 20 for Bob's rows (Ann deals, so Bob plays the rows),
 # 14 for Ann's columns.
-COMMONEST = Commonest((type_in("Bob's row total", 20), type_in("Ann's column total", 14)), taps=3, most=4, typed=2,
-                      board={"points": ["14/121", "20/121"]})
+COMMONEST = Commonest(
+    (type_in("Bob's row total", 20), type_in("Ann's column total", 14)),
+    taps=3,
+    most=4,
+    typed=2,
+    board={"points": ["14/121", "20/121"]},
+)

@@ -64,12 +64,17 @@ def texts(done) -> list[str]:
 def test_declaration_matches_the_api():
     described = GAME.describe()
     assert (described["key"], described["players"], described["partnerships"]) == (
-        "toepen", {"min": 3, "max": 8}, False
+        "toepen",
+        {"min": 3, "max": 8},
+        False,
     )
     options = {fld["name"]: fld for fld in described["options"]}
     assert list(options) == ["first_dealer", "starting_tokens", "elimination", "allow_debt"]
-    assert (options["starting_tokens"]["default"], options["starting_tokens"]["min"],
-            options["starting_tokens"]["max"]) == (10, 1, 100)
+    assert (
+        options["starting_tokens"]["default"],
+        options["starting_tokens"]["min"],
+        options["starting_tokens"]["max"],
+    ) == (10, 1, 100)
     assert options["elimination"]["default"] is False and options["allow_debt"]["default"] is False
     fields = {fld["name"]: fld for fld in described["hand_fields"]}
     assert list(fields) == ["winner", "value", "folded_at", "challenges_lost"]
@@ -414,9 +419,10 @@ STRATEGIES = Strategies(  # the hands are the game's own example hands
         "allow_debt": st.booleans(),
     },
     most=25,
-    raw=st.dictionaries(st.sampled_from(["winner", "value", "folded_at", "challenges_lost"]),
-                        json_values(st.integers(-3, 12))
-                        | st.sampled_from([0, 1, 2, 3, "2", [0, 1, 0, 0], [1, 0, 0, 0], [0, 0, 2, 1]])),
+    raw=st.dictionaries(
+        st.sampled_from(["winner", "value", "folded_at", "challenges_lost"]),
+        json_values(st.integers(-3, 12)) | st.sampled_from([0, 1, 2, 3, "2", [0, 1, 0, 0], [1, 0, 0, 0], [0, 0, 2, 1]]),
+    ),
 )
 
 

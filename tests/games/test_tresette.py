@@ -23,8 +23,15 @@ RULES_PAGE = Path(__file__).resolve().parents[2] / "templates" / "rules" / "tres
 SUITS = "SHDC"
 COUNTING = [rank + suit for suit in SUITS for rank in "A23KQJ"]
 LOW = [rank + suit for suit in SUITS for rank in "4567"]
-ALL_MELDS = {"four_aces": A, "four_twos": A, "four_threes": A, "napoli_spades": A, "napoli_hearts": A,
-             "napoli_diamonds": A, "napoli_clubs": A}  # 12 + 12: every meld one side can hold at once
+ALL_MELDS = {
+    "four_aces": A,
+    "four_twos": A,
+    "four_threes": A,
+    "napoli_spades": A,
+    "napoli_hearts": A,
+    "napoli_diamonds": A,
+    "napoli_clubs": A,
+}  # 12 + 12: every meld one side can hold at once
 
 
 def hand(aces=(2, 2), figures=(10, 10), last=A, melds=None) -> dict:
@@ -62,7 +69,10 @@ def texts(done) -> list[tuple[str, str]]:
 def test_declaration_matches_the_api():
     described = GAME.describe()
     assert (described["key"], described["players"], described["partnerships"]) == (
-        "tresette", {"min": 4, "max": 4}, True)
+        "tresette",
+        {"min": 4, "max": 4},
+        True,
+    )
     options = {fld["name"]: fld for fld in described["options"]}
     assert list(options) == ["first_dealer", "target", "equal_at_target"]
     assert (options["target"]["default"], options["target"]["min"], options["target"]["max"]) == (31, 1, 1000)
@@ -75,8 +85,18 @@ def test_declaration_matches_the_api():
     assert fields["cards"]["ranks"] == "AKQJ765432" and fields["cards"]["size"] is None
     assert fields["last_trick"]["required"] and fields["last_trick"]["type"] == "side"
     melds = [sub["name"] for sub in fields["melds"]["fields"]]
-    assert melds == ["four_aces", "four_twos", "four_threes", "three_aces", "three_twos", "three_threes",
-                     "napoli_spades", "napoli_hearts", "napoli_diamonds", "napoli_clubs"]
+    assert melds == [
+        "four_aces",
+        "four_twos",
+        "four_threes",
+        "three_aces",
+        "three_twos",
+        "three_threes",
+        "napoli_spades",
+        "napoli_hearts",
+        "napoli_diamonds",
+        "napoli_clubs",
+    ]
     assert all(sub["type"] == "side" and sub["default"] is None for sub in fields["melds"]["fields"])
     assert described["record_forms"] == [
         {"name": "counts", "fields": ["aces", "figures"], "help": "the aces and figures each side took"},
@@ -84,13 +104,16 @@ def test_declaration_matches_the_api():
     ]
 
 
-@pytest.mark.parametrize("options, field", [
-    ({"target": 0}, "target"),
-    ({"target": 1001}, "target"),
-    ({"equal_at_target": "replay"}, "equal_at_target"),
-    ({"first_dealer": 4}, "first_dealer"),
-    ({"direction": "right"}, "direction"),
-])
+@pytest.mark.parametrize(
+    "options, field",
+    [
+        ({"target": 0}, "target"),
+        ({"target": 1001}, "target"),
+        ({"equal_at_target": "replay"}, "equal_at_target"),
+        ({"first_dealer": 4}, "first_dealer"),
+        ({"direction": "right"}, "direction"),
+    ],
+)
 def test_bad_options_are_refused(options, field):
     with pytest.raises(RecordError) as caught:
         GAME.parse_options(options, TABLE)
@@ -108,18 +131,21 @@ def test_a_new_game_starts_level_at_nought():
 # -- refusals ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("record, field", [
-    ({"figures": [10, 10], "last_trick": 0}, "aces"),
-    ({"aces": [2, 2], "last_trick": 0}, "figures"),
-    (hand(aces=(5, -1)), "aces"),
-    (hand(aces=(3, 2)), "aces"),  # S4:166: the deck has four aces
-    (hand(figures=(21, -1)), "figures"),
-    (hand(figures=(10, 9)), "figures"),  # ruling 12: the counts total 20
-    (hand(figures=(10, "ten")), "figures"),
-    ({"aces": [2, 2], "figures": [10, 10]}, "last_trick"),
-    (hand(last=2), "last_trick"),
-    ({**hand(), "trump": "S"}, "trump"),
-])
+@pytest.mark.parametrize(
+    "record, field",
+    [
+        ({"figures": [10, 10], "last_trick": 0}, "aces"),
+        ({"aces": [2, 2], "last_trick": 0}, "figures"),
+        (hand(aces=(5, -1)), "aces"),
+        (hand(aces=(3, 2)), "aces"),  # S4:166: the deck has four aces
+        (hand(figures=(21, -1)), "figures"),
+        (hand(figures=(10, 9)), "figures"),  # ruling 12: the counts total 20
+        (hand(figures=(10, "ten")), "figures"),
+        ({"aces": [2, 2], "figures": [10, 10]}, "last_trick"),
+        (hand(last=2), "last_trick"),
+        ({**hand(), "trump": "S"}, "trump"),
+    ],
+)
 def test_counts_that_break_the_rules_are_refused(record, field):
     assert field in refused(start(), record).fields
 
@@ -135,15 +161,18 @@ def test_cards_and_counts_together_are_refused():
     assert "one way only" in error.message and error.fields.keys() & {"aces", "cards"}
 
 
-@pytest.mark.parametrize("cards", [
-    [COUNTING[:-1] + ["8H"], []],  # no 8, 9 or 10 in the 40-card deck (S4:166)
-    [COUNTING[:-1] + ["TS"], []],
-    [COUNTING, ["9C"]],
-    [COUNTING, "nothing"],
-    [COUNTING],  # one list only
-    [COUNTING, [], []],
-    "AS 2S",
-])
+@pytest.mark.parametrize(
+    "cards",
+    [
+        [COUNTING[:-1] + ["8H"], []],  # no 8, 9 or 10 in the 40-card deck (S4:166)
+        [COUNTING[:-1] + ["TS"], []],
+        [COUNTING, ["9C"]],
+        [COUNTING, "nothing"],
+        [COUNTING],  # one list only
+        [COUNTING, [], []],
+        "AS 2S",
+    ],
+)
 def test_cards_that_are_not_two_lists_of_this_deck_are_refused(cards):
     error = refused(start(), {"cards": cards, "last_trick": A})
     assert error.fields.keys() == {"cards"}
@@ -161,12 +190,15 @@ def test_cards_that_leave_out_a_counting_card_are_refused():
     assert error.fields.keys() == {"cards"} and "AH JC are missing" in error.message
 
 
-@pytest.mark.parametrize("melds, field", [
-    ({"five_aces": 0}, "melds.five_aces"),
-    ({"three_aces": 2}, "melds.three_aces"),
-    ({"napoli_hearts": "B"}, "melds.napoli_hearts"),
-    ([["three_aces", 0]], "melds"),
-])
+@pytest.mark.parametrize(
+    "melds, field",
+    [
+        ({"five_aces": 0}, "melds.five_aces"),
+        ({"three_aces": 2}, "melds.three_aces"),
+        ({"napoli_hearts": "B"}, "melds.napoli_hearts"),
+        ([["three_aces", 0]], "melds"),
+    ],
+)
 def test_melds_that_are_not_named_sides_are_refused(melds, field):
     assert field in refused(start(), hand(melds=melds)).fields
 
@@ -179,24 +211,30 @@ def test_four_and_three_of_one_rank_are_never_both_held(word, sides):
     assert error.fields.keys() == {f"melds.three_{word}"}
 
 
-@pytest.mark.parametrize("melds", [
-    {"three_aces": A, "napoli_hearts": B, "napoli_spades": B},  # aces: 3 + 2
-    {"four_twos": A, "napoli_clubs": B},  # twos: 4 + 1
-    {"three_threes": A, "three_twos": B, "napoli_diamonds": B, "napoli_clubs": B},  # threes: 3 + 2
-])
+@pytest.mark.parametrize(
+    "melds",
+    [
+        {"three_aces": A, "napoli_hearts": B, "napoli_spades": B},  # aces: 3 + 2
+        {"four_twos": A, "napoli_clubs": B},  # twos: 4 + 1
+        {"three_threes": A, "three_twos": B, "napoli_diamonds": B, "napoli_clubs": B},  # threes: 3 + 2
+    ],
+)
 def test_melds_that_need_more_cards_of_a_rank_than_the_deck_has_are_refused(melds):
     error = refused(start(), hand(melds=melds))
     assert error.fields.keys() == {"melds"} and "the deck has only four" in error.message
 
 
-@pytest.mark.parametrize("melds", [
-    {"three_aces": A, "napoli_hearts": A},  # "three aces and a nap" (S4:175): one side may share cards
-    {"three_aces": A, "napoli_hearts": B},  # aces: 3 + 1
-    {"four_aces": A, "four_twos": A, "napoli_spades": A},
-    ALL_MELDS,
-    {"napoli_spades": A, "napoli_hearts": A, "napoli_diamonds": B, "napoli_clubs": B},
-    {"three_twos": A, "three_aces": B, "napoli_clubs": A},
-])
+@pytest.mark.parametrize(
+    "melds",
+    [
+        {"three_aces": A, "napoli_hearts": A},  # "three aces and a nap" (S4:175): one side may share cards
+        {"three_aces": A, "napoli_hearts": B},  # aces: 3 + 1
+        {"four_aces": A, "four_twos": A, "napoli_spades": A},
+        ALL_MELDS,
+        {"napoli_spades": A, "napoli_hearts": A, "napoli_diamonds": B, "napoli_clubs": B},
+        {"three_twos": A, "three_aces": B, "napoli_clubs": A},
+    ],
+)
 def test_melds_that_fit_the_deck_are_taken(melds):
     GAME.play(start(), hand(melds=melds))
 
@@ -222,10 +260,19 @@ def test_a_hand_without_melds_gives_eleven():
     ]
 
 
-@pytest.mark.parametrize("figures, threes", [
-    ((20, 0), (6, 0)), ((19, 1), (6, 0)), ((18, 2), (6, 0)), ((11, 9), (3, 3)), ((10, 10), (3, 3)),
-    ((12, 8), (4, 2)), ((14, 6), (4, 2)), ((0, 20), (0, 6)),
-])
+@pytest.mark.parametrize(
+    "figures, threes",
+    [
+        ((20, 0), (6, 0)),
+        ((19, 1), (6, 0)),
+        ((18, 2), (6, 0)),
+        ((11, 9), (3, 3)),
+        ((10, 10), (3, 3)),
+        ((12, 8), (4, 2)),
+        ((14, 6), (4, 2)),
+        ((0, 20), (0, 6)),
+    ],
+)
 def test_each_sides_remainder_is_lost_and_the_threes_always_make_six(figures, threes):
     # ruling 12: the two remainders add up to 2, so the figures always give 6
     done = GAME.play(start(), hand(aces=(0, 4), figures=figures, last=B))
@@ -235,11 +282,14 @@ def test_each_sides_remainder_is_lost_and_the_threes_always_make_six(figures, th
 
 def test_melds_score_their_cards_for_the_side_that_held_them():
     # S4:180: four of a kind 4, three of a kind 3, napoli 3
-    done = GAME.play(start(), hand(aces=(3, 1), figures=(11, 9), last=A,
-                                   melds={"three_aces": A, "napoli_hearts": B, "four_twos": B}))
+    done = GAME.play(
+        start(), hand(aces=(3, 1), figures=(11, 9), last=A, melds={"three_aces": A, "napoli_hearts": B, "four_twos": B})
+    )
     assert done.changes == [3 + 3 + 3 + 1, 4 + 3 + 1 + 3]
     assert texts(done)[:3] == [
-        ("B: four twos: 4", "melds"), ("A: three aces: 3", "melds"), ("B: napoli of hearts: 3", "melds"),
+        ("B: four twos: 4", "melds"),
+        ("A: three aces: 3", "melds"),
+        ("B: napoli of hearts: 3", "melds"),
     ]
     assert texts(done)[-1] == ("cards and last trick: 11 in all, as every hand; melds 10 more", "eleven")
 
@@ -355,11 +405,26 @@ def test_every_rule_is_a_section_of_the_rules_page():
 
 # -- properties ------------------------------------------------------------------------------------
 
-MELD_NAMES = ["four_aces", "four_twos", "four_threes", "three_aces", "three_twos", "three_threes",
-              "napoli_spades", "napoli_hearts", "napoli_diamonds", "napoli_clubs"]
+MELD_NAMES = [
+    "four_aces",
+    "four_twos",
+    "four_threes",
+    "three_aces",
+    "three_twos",
+    "three_threes",
+    "napoli_spades",
+    "napoli_hearts",
+    "napoli_diamonds",
+    "napoli_clubs",
+]
 MELDS = st.dictionaries(st.sampled_from(MELD_NAMES), st.sampled_from([A, B, None]), max_size=4)
-COUNTS = st.builds(lambda a, f, last, melds: hand((a, 4 - a), (f, 20 - f), last, melds),
-                   st.integers(0, 4), st.integers(0, 20), st.sampled_from([A, B]), st.none() | MELDS)
+COUNTS = st.builds(
+    lambda a, f, last, melds: hand((a, 4 - a), (f, 20 - f), last, melds),
+    st.integers(0, 4),
+    st.integers(0, 20),
+    st.sampled_from([A, B]),
+    st.none() | MELDS,
+)
 PILES = st.builds(lambda seed, last: _piles(seed, last), st.integers(0, 10**6), st.sampled_from([A, B]))
 
 
@@ -376,10 +441,13 @@ STRATEGIES = Strategies(
     record=COUNTS | PILES,
     refused=True,  # melds that break the deck
     most=12,
-    raw=st.dictionaries(st.sampled_from(["aces", "figures", "cards", "last_trick", "melds"]),
-                        json_values(st.integers(-5, 25)) | MELDS
-                        | st.sampled_from([0, 1, [2, 2], [10, 10], [4, 0], [COUNTING, []], "AS 2S"]),
-                        max_size=5),
+    raw=st.dictionaries(
+        st.sampled_from(["aces", "figures", "cards", "last_trick", "melds"]),
+        json_values(st.integers(-5, 25))
+        | MELDS
+        | st.sampled_from([0, 1, [2, 2], [10, 10], [4, 0], [COUNTING, []], "AS 2S"]),
+        max_size=5,
+    ),
 )
 
 
@@ -389,8 +457,11 @@ def test_every_hand_gives_eleven_plus_its_melds(match):
     state = GAME.new_state(match.table, match.options)
     for record in match.records:
         done = GAME.play(state, record)
-        melds = sum(4 if name.startswith("four") else 3
-                    for name, side in (record.get("melds") or {}).items() if side is not None)
+        melds = sum(
+            4 if name.startswith("four") else 3
+            for name, side in (record.get("melds") or {}).items()
+            if side is not None
+        )
         assert sum(done.changes) == 11 + melds
         assert GAME.scores(done.state) == [old + change for old, change in zip(GAME.scores(state), done.changes)]
         assert done.state.dealer == (state.dealer + 1) % 4
@@ -409,5 +480,12 @@ def test_example_hands_are_taken():
 
 # The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
 # Ann & Cy take 3 aces, 12 figures and the last trick.
-COMMONEST = Commonest((choose("Aces taken", ANN_CY, "3"), type_in("Figures taken (2, 3, K, Q, J)", ANN_CY, 12),
-                       choose("Who took the last trick?", ANN_CY)), taps=4, typed=1)
+COMMONEST = Commonest(
+    (
+        choose("Aces taken", ANN_CY, "3"),
+        type_in("Figures taken (2, 3, K, Q, J)", ANN_CY, 12),
+        choose("Who took the last trick?", ANN_CY),
+    ),
+    taps=4,
+    typed=1,
+)

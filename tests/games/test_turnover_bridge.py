@@ -54,7 +54,9 @@ def refused(state, record) -> RecordError:
 def test_declaration_matches_the_api():
     described = GAME.describe()
     assert (described["key"], described["name"], described["players"]) == (
-        "turnover_bridge", "Turnover Bridge", {"min": 2, "max": 2}
+        "turnover_bridge",
+        "Turnover Bridge",
+        {"min": 2, "max": 2},
     )
     assert described["partnerships"] is False
     options = {fld["name"]: fld for fld in described["options"]}
@@ -66,7 +68,8 @@ def test_declaration_matches_the_api():
     assert (fields["tricks"]["type"], fields["tricks"]["min"], fields["tricks"]["max"]) == ("per_side", 0, 26)
     assert fields["winner"]["type"] == "side" and fields["winner"]["nullable"]
     assert [(form["name"], form["fields"]) for form in described["record_forms"]] == [
-        ("tricks", ["tricks"]), ("winner", ["winner"])
+        ("tricks", ["tricks"]),
+        ("winner", ["winner"]),
     ]
 
 
@@ -83,9 +86,13 @@ def test_a_session_ends_by_finish_unless_games_to_win_is_set():
 
 @pytest.mark.parametrize(
     "options, field",
-    [({"games_to_win": 0}, "games_to_win"), ({"games_to_win": 101}, "games_to_win"),
-     ({"games_to_win": "three"}, "games_to_win"), ({"first_dealer": 2}, "first_dealer"),
-     ({"trumps": "spades"}, "trumps")],
+    [
+        ({"games_to_win": 0}, "games_to_win"),
+        ({"games_to_win": 101}, "games_to_win"),
+        ({"games_to_win": "three"}, "games_to_win"),
+        ({"first_dealer": 2}, "first_dealer"),
+        ({"trumps": "spades"}, "trumps"),
+    ],
 )
 def test_bad_options_are_refused(options, field):
     with pytest.raises(RecordError) as caught:
@@ -251,9 +258,11 @@ PLAYED_OUT = st.integers(0, 26).map(lambda a: tricks(a, 26 - a))
 STRATEGIES = Strategies(
     options={"games_to_win": st.none() | st.integers(1, 12)},
     record=st.one_of(STOPPED, PLAYED_OUT, st.sampled_from([won(A), won(B), won(None)])),
-    raw=st.dictionaries(st.sampled_from(["tricks", "winner"]),
-                        json_values(st.integers(-5, 30)) | st.sampled_from([None, 0, 1, [14, 3], [13, 13], [15, 11]]),
-                        max_size=2),
+    raw=st.dictionaries(
+        st.sampled_from(["tricks", "winner"]),
+        json_values(st.integers(-5, 30)) | st.sampled_from([None, 0, 1, [14, 3], [13, 13], [15, 11]]),
+        max_size=2,
+    ),
 )
 
 

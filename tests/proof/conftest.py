@@ -1,7 +1,7 @@
 """The proofs (issue 13): each records its figures, printed at the end of the run.
 
-    make proof                       # the proofs alone, on SQLite and PostgreSQL
-    .venv/bin/python -m pytest -m proof tests/proof    # SQLite only, unless TEST_POSTGRES_URL is set
+make proof                       # the proofs alone, on SQLite and PostgreSQL
+.venv/bin/python -m pytest -m proof tests/proof    # SQLite only, unless TEST_POSTGRES_URL is set
 """
 
 from __future__ import annotations

@@ -32,9 +32,13 @@ def free_port() -> int:
 
 def migrate(database_url: str) -> None:
     """Build the database as `make serve` does before it serves: `flask db upgrade`."""
-    subprocess.run([str(FLASK), "--app", "scorekeeper", "db", "upgrade"], cwd=ROOT, check=True,
-                   env={**os.environ, "DATABASE_URL": database_url, "SECRET_KEY": "live-server-test"},
-                   stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [str(FLASK), "--app", "scorekeeper", "db", "upgrade"],
+        cwd=ROOT,
+        check=True,
+        env={**os.environ, "DATABASE_URL": database_url, "SECRET_KEY": "live-server-test"},
+        stdout=subprocess.DEVNULL,
+    )
 
 
 class LiveServer:
@@ -60,8 +64,12 @@ class LiveServer:
     def start(self, timeout: float = 30) -> LiveServer:
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
-                [str(GUNICORN), "-c", str(self.config)], cwd=ROOT, env=self.environment,
-                stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+                [str(GUNICORN), "-c", str(self.config)],
+                cwd=ROOT,
+                env=self.environment,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
             )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -98,8 +106,9 @@ class LiveServer:
         import psycopg
 
         with psycopg.connect(url.replace("+psycopg", "")) as connection:
-            return connection.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
-                                      " AND pid <> pg_backend_pid()").fetchone()[0]
+            return connection.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            ).fetchone()[0]
 
     def pids(self) -> list[int]:
         """gunicorn's master and its workers."""
@@ -161,8 +170,15 @@ class Phone:
         self.server = server
         self.cookies: dict[str, str] = {}
 
-    def send(self, method: str, path: str, form: dict | None = None, json_body=None, headers: dict | None = None,
-             timeout: float = 10) -> Answer:
+    def send(
+        self,
+        method: str,
+        path: str,
+        form: dict | None = None,
+        json_body=None,
+        headers: dict | None = None,
+        timeout: float = 10,
+    ) -> Answer:
         sent = {"Cookie": "; ".join(f"{name}={value}" for name, value in self.cookies.items())} if self.cookies else {}
         body = None
         if form is not None:

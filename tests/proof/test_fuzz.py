@@ -23,10 +23,48 @@ pytestmark = pytest.mark.proof
 
 REQUESTS = 10_000
 HUGE = "9" * 4301
-HOSTILE_TEXT = ["", "²", "٣", HUGE, "-" + HUGE, "1e999", "NaN", "\x00", "a\x00b", "0x10", " 7 ", "-1", "0",
-                "9223372036854775808", "<script>alert(1)</script>", "'; DROP TABLE hand; --", "é" * 300, "\ud7ff"]
-HOSTILE_JSON = [None, True, False, 0, -1, 1.5, 10**40, -(10**40), 1e308, "", "x", "²", HUGE, [], {}, [[]],
-                {"a": {"b": [1, {"c": None}]}}, [None, None], ["AS"] * 5, "AS KS"]
+HOSTILE_TEXT = [
+    "",
+    "²",
+    "٣",
+    HUGE,
+    "-" + HUGE,
+    "1e999",
+    "NaN",
+    "\x00",
+    "a\x00b",
+    "0x10",
+    " 7 ",
+    "-1",
+    "0",
+    "9223372036854775808",
+    "<script>alert(1)</script>",
+    "'; DROP TABLE hand; --",
+    "é" * 300,
+    "\ud7ff",
+]
+HOSTILE_JSON = [
+    None,
+    True,
+    False,
+    0,
+    -1,
+    1.5,
+    10**40,
+    -(10**40),
+    1e308,
+    "",
+    "x",
+    "²",
+    HUGE,
+    [],
+    {},
+    [[]],
+    {"a": {"b": [1, {"c": None}]}},
+    [None, None],
+    ["AS"] * 5,
+    "AS KS",
+]
 ODD_IDS = ["0", "-1", "2147483648", "9223372036854775808", HUGE[:30], "abc", "%00", "1.5"]
 
 
@@ -91,8 +129,10 @@ class Fuzzer:
         return self.form_fields[match_id]
 
     def form(self, names: list[str]) -> dict:
-        return {self.rng.choice(names): self.rng.choice(HOSTILE_TEXT + [str(self.rng.randint(-2, 14))])
-                for _ in range(self.rng.randint(0, 6))}
+        return {
+            self.rng.choice(names): self.rng.choice(HOSTILE_TEXT + [str(self.rng.randint(-2, 14))])
+            for _ in range(self.rng.randint(0, 6))
+        }
 
     # -- the kinds of request ---------------------------------------------------------------------
 
@@ -112,8 +152,15 @@ class Fuzzer:
 
     def api_other_write(self):
         match_id, _ = self.some_match()
-        method, path = self.rng.choice([("DELETE", f"/hands/{self.rng.randint(-1, 5)}"), ("POST", "/finish"),
-                                        ("POST", "/reopen"), ("PATCH", ""), ("PUT", "")])
+        method, path = self.rng.choice(
+            [
+                ("DELETE", f"/hands/{self.rng.randint(-1, 5)}"),
+                ("POST", "/finish"),
+                ("POST", "/reopen"),
+                ("PATCH", ""),
+                ("PUT", ""),
+            ]
+        )
         if self.rng.random() < 0.01:
             method, path = "DELETE", ""  # the whole match, now and then
         return self.send_as_phone_or_stranger(method, match_id, path, None)
@@ -130,8 +177,11 @@ class Fuzzer:
     def api_create(self):
         game = self.rng.choice(sorted(GAMES) + ["bridge", ""])
         size = GAMES[game].min_players if game in GAMES else 2
-        body = {"game": game, "players": [f"N{self.rng.randint(0, 50)}-{seat}" for seat in range(size)],
-                "options": {self.rng.choice(["first_dealer", "target", "courts_to_win", "zz"]): self.junk()}}
+        body = {
+            "game": game,
+            "players": [f"N{self.rng.randint(0, 50)}-{seat}" for seat in range(size)],
+            "options": {self.rng.choice(["first_dealer", "target", "courts_to_win", "zz"]): self.junk()},
+        }
         if self.rng.random() < 0.2:
             body[self.rng.choice(["players", "options", "game"])] = self.junk()
         answer = self.phone.create(body)
@@ -141,39 +191,83 @@ class Fuzzer:
 
     def api_raw(self):
         match_id, _ = self.some_match()
-        data = self.rng.choice(['{"record": ', "[]", "null", '{"record": {"winner": NaN}}', "\x00", "{" * 2000,
-                                json.dumps({"record": self.junk()}), '{"record": {"winner": 1e400}}'])
-        return self.phone.client.post(f"/api/v1/matches/{match_id}/hands", data=data, content_type="application/json",
-                                      headers=self.phone.auth(match_id))
+        data = self.rng.choice(
+            [
+                '{"record": ',
+                "[]",
+                "null",
+                '{"record": {"winner": NaN}}',
+                "\x00",
+                "{" * 2000,
+                json.dumps({"record": self.junk()}),
+                '{"record": {"winner": 1e400}}',
+            ]
+        )
+        return self.phone.client.post(
+            f"/api/v1/matches/{match_id}/hands",
+            data=data,
+            content_type="application/json",
+            headers=self.phone.auth(match_id),
+        )
 
     def api_read(self):
-        query = "&".join(f"{self.rng.choice(['game', 'player', 'limit', 'before', 'hands'])}={self.rng.choice(HOSTILE_TEXT[:12] + ODD_IDS)}"
-                         for _ in range(self.rng.randint(0, 3)))
-        path = self.rng.choice(["/api/v1/matches", f"/api/v1/matches/{self.rng.choice(ODD_IDS)}",
-                                f"/api/v1/matches/{self.some_match()[0]}", f"/api/v1/games/{self.rng.choice(ODD_IDS)}"])
+        query = "&".join(
+            f"{self.rng.choice(['game', 'player', 'limit', 'before', 'hands'])}={self.rng.choice(HOSTILE_TEXT[:12] + ODD_IDS)}"
+            for _ in range(self.rng.randint(0, 3))
+        )
+        path = self.rng.choice(
+            [
+                "/api/v1/matches",
+                f"/api/v1/matches/{self.rng.choice(ODD_IDS)}",
+                f"/api/v1/matches/{self.some_match()[0]}",
+                f"/api/v1/games/{self.rng.choice(ODD_IDS)}",
+            ]
+        )
         return self.stranger.get(f"{path}?{query}")
 
     def web_new(self):
         game = self.rng.choice(sorted(GAMES))
-        names = ["first_dealer", "draw_partners"] + [f"seat-{seat}" for seat in range(5)] + ["opt-target", "opt-courts_to_win"]
+        names = (
+            ["first_dealer", "draw_partners"]
+            + [f"seat-{seat}" for seat in range(5)]
+            + ["opt-target", "opt-courts_to_win"]
+        )
         form = {f"seat-{seat}": f"W{self.rng.randint(0, 40)}-{seat}" for seat in range(GAMES[game].min_players)}
         return self.phone.client.post(f"/matches/new/{game}", data=form | self.form(names))
 
     def web_write(self):
         match_id, _ = self.some_match()
         path = self.rng.choice(["/hands", "/hands", "/hands", "/hands/1/edit", "/hands/1/delete", "/undo", "/finish"])
-        return self.phone.client.post(f"/matches/{match_id}{path}", data=self.form(self.fields_of(match_id) + ["token"]))
+        return self.phone.client.post(
+            f"/matches/{match_id}{path}", data=self.form(self.fields_of(match_id) + ["token"])
+        )
 
     def web_read(self):
         match_id, _ = self.some_match()
-        path = self.rng.choice([f"/matches/{match_id}", f"/matches/{match_id}/hands?before={self.rng.choice(ODD_IDS)}",
-                                f"/matches/{self.rng.choice(ODD_IDS)}", f"/players/{self.rng.choice(ODD_IDS)}",
-                                f"/matches?player={self.rng.choice(ODD_IDS)}&game={self.rng.choice(HOSTILE_TEXT[:6])}",
-                                f"/rules/{self.rng.choice(ODD_IDS)}", f"/matches/{match_id}/hands/{self.rng.choice(ODD_IDS)}/edit"])
+        path = self.rng.choice(
+            [
+                f"/matches/{match_id}",
+                f"/matches/{match_id}/hands?before={self.rng.choice(ODD_IDS)}",
+                f"/matches/{self.rng.choice(ODD_IDS)}",
+                f"/players/{self.rng.choice(ODD_IDS)}",
+                f"/matches?player={self.rng.choice(ODD_IDS)}&game={self.rng.choice(HOSTILE_TEXT[:6])}",
+                f"/rules/{self.rng.choice(ODD_IDS)}",
+                f"/matches/{match_id}/hands/{self.rng.choice(ODD_IDS)}/edit",
+            ]
+        )
         return self.stranger.get(path)
 
-    KINDS = {api_hand: 24, api_edit: 8, api_other_write: 6, api_create: 6, api_raw: 5, api_read: 10,
-             web_new: 6, web_write: 20, web_read: 15}
+    KINDS = {
+        api_hand: 24,
+        api_edit: 8,
+        api_other_write: 6,
+        api_create: 6,
+        api_raw: 5,
+        api_read: 10,
+        web_new: 6,
+        web_write: 20,
+        web_read: 15,
+    }
 
     def run(self, count: int) -> None:
         kinds, weights = list(self.KINDS), list(self.KINDS.values())
@@ -182,7 +276,9 @@ class Fuzzer:
             answer = kind(self)
             self.statuses[answer.status_code] += 1
             if answer.status_code >= 500 and len(self.crashes) < 10:
-                self.crashes.append(f"{kind.__name__}: {answer.request.method} {answer.request.path} -> {answer.status_code}")
+                self.crashes.append(
+                    f"{kind.__name__}: {answer.request.method} {answer.request.path} -> {answer.status_code}"
+                )
 
 
 def test_ten_thousand_fuzzed_requests_and_not_one_5xx(tmp_path, figures):
@@ -192,7 +288,6 @@ def test_ten_thousand_fuzzed_requests_and_not_one_5xx(tmp_path, figures):
     sent = sum(fuzzer.statuses.values())
     server_errors = sum(count for status, count in fuzzer.statuses.items() if status >= 500)
     by_class = " ".join(f"{status}:{count}" for status, count in sorted(fuzzer.statuses.items()))
-    figures(f"fuzz: {sent} requests, {server_errors} answered 5xx ({by_class}); "
-            f"{len(fuzzer.matches)} matches touched")
+    figures(f"fuzz: {sent} requests, {server_errors} answered 5xx ({by_class}); {len(fuzzer.matches)} matches touched")
     assert sent == REQUESTS
     assert server_errors == 0, fuzzer.crashes

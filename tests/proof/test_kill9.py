@@ -44,8 +44,9 @@ class Phone:
             won = self.rng.randint(7, 12)
             record = {"outcome": "tricks", "tricks": [won, 13 - won]}
             try:
-                status, answer = self.server.request("POST", f"/api/v1/matches/{self.match_id}/hands?hands=1",
-                                                     {"record": record}, headers, timeout=10)
+                status, answer = self.server.request(
+                    "POST", f"/api/v1/matches/{self.match_id}/hands?hands=1", {"record": record}, headers, timeout=10
+                )
             except (OSError, http.client.HTTPException):  # refused, reset, or an answer cut off
                 self.unanswered += 1
                 return
@@ -71,7 +72,9 @@ def test_kill_9_during_writes_loses_no_acknowledged_hand(tmp_path, figures):
     server = LiveServer(url, log).start()
     matches = []
     for _ in range(PHONES):
-        status, created = server.request("POST", "/api/v1/matches", {"game": "court_piece", "players": ["Ann", "Bo", "Cy", "Di"]})
+        status, created = server.request(
+            "POST", "/api/v1/matches", {"game": "court_piece", "players": ["Ann", "Bo", "Cy", "Di"]}
+        )
         assert status == 201
         matches.append((created["id"], created.get("key")))
     acknowledged: dict[tuple[int, int], list[int]] = {}
@@ -79,7 +82,9 @@ def test_kill_9_during_writes_loses_no_acknowledged_hand(tmp_path, figures):
     refused = []
     try:
         for crash in range(CRASHES):
-            phones = [Phone(server, match_id, key, seed=crash * PHONES + n) for n, (match_id, key) in enumerate(matches)]
+            phones = [
+                Phone(server, match_id, key, seed=crash * PHONES + n) for n, (match_id, key) in enumerate(matches)
+            ]
             threads = [threading.Thread(target=phone.score_until_down) for phone in phones]
             for thread in threads:
                 thread.start()
@@ -100,9 +105,11 @@ def test_kill_9_during_writes_loses_no_acknowledged_hand(tmp_path, figures):
         server.stop()
     lost = [key for key, tricks in acknowledged.items() if stored.get(key) != tricks]
     in_flight_kept = len(stored) - len(acknowledged)
-    figures(f"kill -9: {CRASHES} crashes during writes on SQLite (synchronous=FULL), {len(acknowledged)} hands "
-            f"acknowledged, {len(lost)} lost; {unanswered} writes cut off unanswered, "
-            f"{in_flight_kept} of them committed all the same")
+    figures(
+        f"kill -9: {CRASHES} crashes during writes on SQLite (synchronous=FULL), {len(acknowledged)} hands "
+        f"acknowledged, {len(lost)} lost; {unanswered} writes cut off unanswered, "
+        f"{in_flight_kept} of them committed all the same"
+    )
     assert refused == []
     assert len(acknowledged) > CRASHES * PHONES  # the phones really were writing
     assert lost == []

@@ -112,7 +112,13 @@ class Table:
         token = re.search(r'name="token" value="([^"]*)"', page).group(1)
         expected = re.search(r'name="expected" value="(\d+)"', page).group(1)
         won = 7 + race % 6
-        form = {"outcome": "tricks", "tricks-0": str(won), "tricks-1": str(13 - won), "expected": expected, "token": token}
+        form = {
+            "outcome": "tricks",
+            "tricks-0": str(won),
+            "tricks-1": str(13 - won),
+            "expected": expected,
+            "token": token,
+        }
         taps = [owner.application.test_client() for _ in range(2)]
         for tap in taps:  # the same phone: its cookies, so its right to score and its form
             for name in ("session", "phone"):
@@ -149,10 +155,12 @@ def test_a_thousand_simultaneous_races_lose_and_double_nothing(app, figures):
     database = app.config["SQLALCHEMY_DATABASE_URI"].split(":", 1)[0].split("+")[0]
     kinds = ", ".join(f"{count} {kind}" for kind, count in sorted(tally.kinds.items()))
     statuses = " ".join(f"{status}:{count}" for status, count in sorted(tally.statuses.items()))
-    figures(f"races on {database}: {sum(tally.kinds.values())} races ({kinds}); answers {statuses}; "
-            f"{len(tally.acknowledged)} hands acknowledged, {len(stored)} stored, "
-            f"{len(lost)} lost, {len(unacknowledged) + tally.doubled_answers} doubled, "
-            f"{tally.no_winner} races nobody won")
+    figures(
+        f"races on {database}: {sum(tally.kinds.values())} races ({kinds}); answers {statuses}; "
+        f"{len(tally.acknowledged)} hands acknowledged, {len(stored)} stored, "
+        f"{len(lost)} lost, {len(unacknowledged) + tally.doubled_answers} doubled, "
+        f"{tally.no_winner} races nobody won"
+    )
     assert sum(tally.kinds.values()) == RACES
     assert lost == [] and unacknowledged == [] and tally.doubled_answers == 0
     assert len(stored) == len(tally.acknowledged)

@@ -8,8 +8,15 @@ from pathlib import Path
 
 from sqlalchemy import event, text
 
-globals().update({name: value for name, value in runpy.run_path(
-    str(Path(__file__).resolve().parents[2] / "scripts" / "gunicorn.conf.py")).items() if not name.startswith("__")})
+globals().update(
+    {
+        name: value
+        for name, value in runpy.run_path(
+            str(Path(__file__).resolve().parents[2] / "scripts" / "gunicorn.conf.py")
+        ).items()
+        if not name.startswith("__")
+    }
+)
 ROOM = 3  # pages the file may still grow by
 serve_worker = post_worker_init  # noqa: F821 (scripts/gunicorn.conf.py's, loaded above)
 

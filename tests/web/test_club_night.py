@@ -12,8 +12,17 @@ from scorekeeper.extensions import db
 from tests.conftest import DATABASES, database_url, make_app
 from tests.web.test_write_keys import hand, start_on_page
 
-HOSTILE_NEXT = ["/\t/evil.example", "/\n/evil.example", "//evil.example", "/\\evil.example", "https://evil.example/",
-                "javascript:alert(1)", "/\\/evil.example", " /evil", ""]
+HOSTILE_NEXT = [
+    "/\t/evil.example",
+    "/\n/evil.example",
+    "//evil.example",
+    "/\\evil.example",
+    "https://evil.example/",
+    "javascript:alert(1)",
+    "/\\/evil.example",
+    " /evil",
+    "",
+]
 
 
 @pytest.mark.parametrize("target", HOSTILE_NEXT)
@@ -51,8 +60,9 @@ def test_every_cookie_is_secure_under_https(tmp_path):
     cookies = []
     match_id = start_on_page(phone)
     cookies += phone.post("/theme", data={"theme": "dark", "next": "/"}).headers.getlist("Set-Cookie")
-    cookies += phone.post(f"/matches/{match_id}/hands", data={"outcome": "tricks", "tricks-0": "7",
-                                                               "expected": "1"}).headers.getlist("Set-Cookie")
+    cookies += phone.post(
+        f"/matches/{match_id}/hands", data={"outcome": "tricks", "tricks-0": "7", "expected": "1"}
+    ).headers.getlist("Set-Cookie")
     assert cookies and all("; Secure" in cookie for cookie in cookies), cookies
 
 
@@ -70,7 +80,9 @@ def test_an_edit_whose_hidden_number_was_changed_says_so_and_keeps_the_hand(app)
     table = app.test_client()
     match_id = start_on_page(table)
     hand(table, match_id, 1, won=8)
-    answer = table.post(f"/matches/{match_id}/hands/1/edit", data={"outcome": "tricks", "tricks-0": "3", "expected": "x"})
+    answer = table.post(
+        f"/matches/{match_id}/hands/1/edit", data={"outcome": "tricks", "tricks-0": "3", "expected": "x"}
+    )
     assert answer.status_code == 400
     assert "nothing was changed" in answer.get_data(as_text=True)
     assert table.get(f"/api/v1/matches/{match_id}").json["hands"][0]["record"]["tricks"] == [8, 5]
@@ -79,8 +91,12 @@ def test_an_edit_whose_hidden_number_was_changed_says_so_and_keeps_the_hand(app)
 @pytest.fixture(params=DATABASES)
 def one_connection(request, tmp_path):
     """An app whose pool holds a single connection and waits a fifth of a second for it."""
-    app = make_app(database_url(request.param, tmp_path), SCOREKEEPER_POOL_SIZE=1, SCOREKEEPER_POOL_OVERFLOW=0,
-                   SCOREKEEPER_POOL_TIMEOUT=0.2)
+    app = make_app(
+        database_url(request.param, tmp_path),
+        SCOREKEEPER_POOL_SIZE=1,
+        SCOREKEEPER_POOL_OVERFLOW=0,
+        SCOREKEEPER_POOL_TIMEOUT=0.2,
+    )
     yield app
     with app.app_context():
         db.session.remove()
@@ -108,7 +124,9 @@ def test_the_live_view_reads_the_database_once_a_tick_whatever_the_number_of_wat
     hub = app.extensions["live"]
     looks = {}
     for watchers in (1, 40):
-        phones = [threading.Thread(target=watch_for_a_second, args=(app.test_client(), match_id)) for _ in range(watchers)]
+        phones = [
+            threading.Thread(target=watch_for_a_second, args=(app.test_client(), match_id)) for _ in range(watchers)
+        ]
         before = hub.looks
         for phone in phones:
             phone.start()

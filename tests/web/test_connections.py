@@ -56,4 +56,3 @@ def test_a_dead_pooled_connection_is_replaced_before_a_page(postgres_app, client
     end_backend(pooled_backend(postgres_app))
 
     assert client.get("/matches").status_code == 200
-

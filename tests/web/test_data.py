@@ -40,8 +40,10 @@ def populate(client_or_phone) -> dict[str, int]:
         phone.hand(ids["court_piece"], {"outcome": "tricks", "tricks": tricks})
     phone.edit(ids["court_piece"], 1, {"outcome": "tricks", "tricks": [9, 4]})
     phone.delete(ids["court_piece"], 3)
-    phone.hand(ids["poke"], {"tricks": [5, 0], "draws": [1, 0],
-                             "cards": [["AS", "KS", "QS", "JS", "TS"], ["2H", "3H", "4H", "5H", "7D"]]})
+    phone.hand(
+        ids["poke"],
+        {"tricks": [5, 0], "draws": [1, 0], "cards": [["AS", "KS", "QS", "JS", "TS"], ["2H", "3H", "4H", "5H", "7D"]]},
+    )
     phone.hand(ids["schnapsen"], {"ending": "out", "declarer": 1, "points": [20, 70], "tricks": [1, 4]})
     return ids
 
@@ -81,8 +83,13 @@ def sqlite_app(tmp_path):
 @pytest.fixture
 def migrated_app(tmp_path):
     """A SQLite app whose schema was made by the migrations, as `make serve` makes it."""
-    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'served.sqlite'}", "SECRET_KEY": "t",
-                      "RATELIMIT_ENABLED": False})
+    app = create_app(
+        {
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'served.sqlite'}",
+            "SECRET_KEY": "t",
+            "RATELIMIT_ENABLED": False,
+        }
+    )
     with app.app_context():
         upgrade()
     yield app
@@ -131,14 +138,22 @@ def test_import_refuses_a_database_that_holds_data_and_changes_nothing(app, sqli
     assert exported(sqlite_app) == before
 
 
-@pytest.mark.parametrize("given, message", [
-    ([], "not a Scorekeeper export"),
-    ({"format": "other"}, "not a Scorekeeper export"),
-    ({"format": data.FORMAT, "version": 99, "tables": {}}, "format version 99"),
-    ({"format": data.FORMAT, "version": data.VERSION, "tables": {"secrets": []}}, "tables this version does not know"),
-    ({"format": data.FORMAT, "version": data.VERSION, "tables": {"player": [{"id": 1, "shoe_size": 9}]}},
-     "columns this version does not know"),
-])
+@pytest.mark.parametrize(
+    "given, message",
+    [
+        ([], "not a Scorekeeper export"),
+        ({"format": "other"}, "not a Scorekeeper export"),
+        ({"format": data.FORMAT, "version": 99, "tables": {}}, "format version 99"),
+        (
+            {"format": data.FORMAT, "version": data.VERSION, "tables": {"secrets": []}},
+            "tables this version does not know",
+        ),
+        (
+            {"format": data.FORMAT, "version": data.VERSION, "tables": {"player": [{"id": 1, "shoe_size": 9}]}},
+            "columns this version does not know",
+        ),
+    ],
+)
 def test_import_refuses_what_is_not_an_export_of_this_version(sqlite_app, given, message):
     with sqlite_app.app_context(), pytest.raises(data.DataError, match=message):
         data.import_data(given)
@@ -175,11 +190,16 @@ def test_hands_as_csv_one_row_per_hand_and_side_adding_up_to_the_score(app):
     rows = list(csv.DictReader(io.StringIO(result.output)))
     assert list(rows[0]) == data.CSV_COLUMNS
     court = [row for row in rows if row["match"] == str(ids["court_piece"])]
-    assert [(row["hand"], row["side"], row["players"]) for row in court[:2]] == [("1", "A", "Ann & Cy"), ("1", "B", "Bo & Di")]
+    assert [(row["hand"], row["side"], row["players"]) for row in court[:2]] == [
+        ("1", "A", "Ann & Cy"),
+        ("1", "B", "Bo & Di"),
+    ]
     match = app.test_client().get(f"/api/v1/matches/{ids['court_piece']}").json
     for side, letter in enumerate("AB"):
         assert sum(int(row["change"]) for row in court if row["side"] == letter) == match["sides"][side]["score"]
-    assert [json.loads(row["record"]) for row in court if row["side"] == "A"] == [hand["record"] for hand in match["hands"]]
+    assert [json.loads(row["record"]) for row in court if row["side"] == "A"] == [
+        hand["record"] for hand in match["hands"]
+    ]
     envite = [row for row in rows if row["match"] == str(ids["envite"])]
     assert "Émile" in envite[0]["players"] and envite[0]["reasons"]
     assert len(rows) == 2 * 6  # six hands, two sides each
@@ -190,8 +210,10 @@ def test_hands_as_csv_one_row_per_hand_and_side_adding_up_to_the_score(app):
 
 def count_rows(path: Path) -> dict[str, int]:
     with sqlite3.connect(path) as connection:
-        return {table: connection.execute(f'SELECT COUNT(*) FROM "{table}"').fetchone()[0]
-                for table in ("player", "match", "seat", "hand")}
+        return {
+            table: connection.execute(f'SELECT COUNT(*) FROM "{table}"').fetchone()[0]
+            for table in ("player", "match", "seat", "hand")
+        }
 
 
 def test_backup_while_serving_holds_the_hands_still_in_the_wal(migrated_app, tmp_path):
@@ -277,8 +299,11 @@ def test_restore_asks_first_and_refuses_what_is_not_a_scorekeeper_backup(migrate
     junk.write_bytes(b"not a database at all" * 100)
     other = tmp_path / "other.sqlite"
     sqlite3.connect(other).execute("CREATE TABLE notes (text)").connection.commit()
-    for source, message in [(tmp_path / "missing.sqlite", "no backup"), (junk, "not a sound SQLite"),
-                            (other, "lacks Scorekeeper's tables")]:
+    for source, message in [
+        (tmp_path / "missing.sqlite", "no backup"),
+        (junk, "not a sound SQLite"),
+        (other, "lacks Scorekeeper's tables"),
+    ]:
         result = runner.invoke(args=["restore", "--yes", str(source)])
         assert result.exit_code == 1 and message in result.output, result.output
     assert exported(migrated_app) == before

@@ -32,8 +32,10 @@ def test_a_full_disk_is_said_as_such_and_every_acknowledged_hand_is_kept(tmp_pat
     caplog.set_level(logging.ERROR)
     acknowledged, refused = 0, None
     for number in range(1, 400):
-        answer = client.post(f"/matches/{match_id}/hands", data={"outcome": "tricks", "tricks-0": "8",
-                                                                 "expected": str(number), "note": "x" * 200})
+        answer = client.post(
+            f"/matches/{match_id}/hands",
+            data={"outcome": "tricks", "tricks-0": "8", "expected": str(number), "note": "x" * 200},
+        )
         if answer.status_code != 302:
             refused = answer
             break
@@ -56,8 +58,12 @@ def test_a_database_that_cannot_be_reached_is_a_503_with_retry_after_never_a_500
     url = f"postgresql+psycopg://nobody@127.0.0.1:{closed_port()}/none"
     app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False})
     client = app.test_client()
-    for answer in (client.get("/"), client.get("/matches"), client.get("/matches/1"),
-                   client.post("/api/v1/matches", json={"game": "court_piece", "players": FOUR})):
+    for answer in (
+        client.get("/"),
+        client.get("/matches"),
+        client.get("/matches/1"),
+        client.post("/api/v1/matches", json={"game": "court_piece", "players": FOUR}),
+    ):
         assert answer.status_code == 503, answer.get_data(as_text=True)[:300]
         assert answer.headers["Retry-After"].isdigit()
     assert "cannot reach its database" in client.get("/").get_data(as_text=True)

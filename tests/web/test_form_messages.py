@@ -98,8 +98,11 @@ def hand_giving(game: Game, key: str, hands: list[dict]) -> dict | None:
     state = fresh(game)
     strategy = strategy if isinstance(strategy, SearchStrategy) else strategy(state)
     try:
-        return find(strategy, lambda hand: holds(hand, key) and properties.takes(game, state, hand),
-                    settings=settings(database=None, max_examples=500))
+        return find(
+            strategy,
+            lambda hand: holds(hand, key) and properties.takes(game, state, hand),
+            settings=settings(database=None, max_examples=500),
+        )
     except NoSuchExample:
         return None
 
@@ -130,8 +133,7 @@ def holds(record: dict, key: str) -> bool:
 def form_values(game: Game, record: dict) -> list[tuple[str, str]]:
     state = fresh(game)
     values = values_from_record(game.form_fields(state), game.to_form(state, record))
-    return [(key, item) for key, value in values.items()
-            for item in (value if isinstance(value, list) else [value])]
+    return [(key, item) for key, value in values.items() for item in (value if isinstance(value, list) else [value])]
 
 
 def question(fld: Field) -> str:
@@ -198,22 +200,50 @@ def refusals(key: str) -> list[Refusal]:
             found.append(Refusal(key, f"{path}-left-out", tuple(left_out), words, marked))
         if fld.type == "per_side" and fld.required and fld.total is None and fld.preset is None:  # a preset fills it
             side = blank_side(record, path, len(labels))
-            found.append(Refusal(key, f"{path}-one-box-empty", tuple(replaced(posted, {f"{path}-{side}": ""})),
-                                 (f"{title} of {labels[side]} is missing",), marked))
+            found.append(
+                Refusal(
+                    key,
+                    f"{path}-one-box-empty",
+                    tuple(replaced(posted, {f"{path}-{side}": ""})),
+                    (f"{title} of {labels[side]} is missing",),
+                    marked,
+                )
+            )
         if fld.type == "int_list" and fld.length:
-            found.append(Refusal(key, f"{path}-one-number-empty", tuple(replaced(posted, {f"{path}-1": ""})),
-                                 (f"{title}, number 2 of {fld.length} is missing",), marked))
+            found.append(
+                Refusal(
+                    key,
+                    f"{path}-one-number-empty",
+                    tuple(replaced(posted, {f"{path}-1": ""})),
+                    (f"{title}, number 2 of {fld.length} is missing",),
+                    marked,
+                )
+            )
         if fld.type == "per_side" and fld.total is not None:
             found += total_refusals(key, fld, path, posted, len(labels))
         wide = fld.min is not None and fld.max is not None and fld.max - fld.min >= BUTTON_LIMIT
         if fld.type in ("int", "per_side") and fld.total is None and wide:
             box = f"{path}-0" if fld.type == "per_side" else path
             what = f"{title} of {labels[0]}" if fld.type == "per_side" else title
-            found.append(Refusal(key, f"{path}-over", tuple(replaced(posted, {box: str(fld.max + 1)})),
-                                 (f"{what} must be at most {fld.max}, not {fld.max + 1}",), marked))
+            found.append(
+                Refusal(
+                    key,
+                    f"{path}-over",
+                    tuple(replaced(posted, {box: str(fld.max + 1)})),
+                    (f"{what} must be at most {fld.max}, not {fld.max + 1}",),
+                    marked,
+                )
+            )
             if fld.min > 0:
-                found.append(Refusal(key, f"{path}-under", tuple(replaced(posted, {box: str(fld.min - 1)})),
-                                     (f"{what} must be at least {fld.min}, not {fld.min - 1}",), marked))
+                found.append(
+                    Refusal(
+                        key,
+                        f"{path}-under",
+                        tuple(replaced(posted, {box: str(fld.min - 1)})),
+                        (f"{what} must be at least {fld.min}, not {fld.min - 1}",),
+                        marked,
+                    )
+                )
     return found
 
 
@@ -222,15 +252,30 @@ def total_refusals(key: str, fld: Field, path: str, posted, sides: int) -> list[
     noun, whole = fld.title.lower(), f"{fld.total_in} has {fld.total}"
     if sides == 2:
         changes = {f"{path}-0": str(fld.max), f"{path}-1": str(fld.max)}
-        return [Refusal(key, f"{path}-over-total", tuple(replaced(posted, changes)),
-                        (f"The {noun} add up to {2 * fld.max}; {whole}",), path)]
+        return [
+            Refusal(
+                key,
+                f"{path}-over-total",
+                tuple(replaced(posted, changes)),
+                (f"The {noun} add up to {2 * fld.max}; {whole}",),
+                path,
+            )
+        ]
     big = fld.total // 2 + 1  # two of these are past the total: no rest can be negative
     over = {f"{path}-{side}": str(big) if side < 2 else "" for side in range(sides)}
     short = {f"{path}-{side}": "0" for side in range(sides)}
-    return [Refusal(key, f"{path}-past-the-total-with-a-box-for-the-rest", tuple(replaced(posted, over)),
-                    (f"The {noun} add up to {2 * big}; {whole}",), path),
-            Refusal(key, f"{path}-every-box-short", tuple(replaced(posted, short)),
-                    (f"The {noun} add up to 0; {whole}",), path)]
+    return [
+        Refusal(
+            key,
+            f"{path}-past-the-total-with-a-box-for-the-rest",
+            tuple(replaced(posted, over)),
+            (f"The {noun} add up to {2 * big}; {whole}",),
+            path,
+        ),
+        Refusal(
+            key, f"{path}-every-box-short", tuple(replaced(posted, short)), (f"The {noun} add up to 0; {whole}",), path
+        ),
+    ]
 
 
 # -- reading the page back ------------------------------------------------------------------------
@@ -278,8 +323,9 @@ def banner(page: str) -> str:
 def record_of(game: Game, posted) -> dict:
     state = fresh(game)
     with marked_sides():
-        return game.from_form(state, record_from_form(game.form_fields(state), MultiDict(posted), state.table,
-                                                      game.record_forms))
+        return game.from_form(
+            state, record_from_form(game.form_fields(state), MultiDict(posted), state.table, game.record_forms)
+        )
 
 
 def check(client, actions, refusal: Refusal) -> None:

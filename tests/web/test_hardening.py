@@ -83,8 +83,13 @@ def test_a_write_landing_between_anothers_commit_and_its_cache_filing_leaves_no_
         real_commit()
         if not b_answers:
             b_answers.append(0)  # only the first commit (phone A's) lets B in
-            other = threading.Thread(target=lambda: b_answers.append(
-                phone_b.write("POST", match_id, "/hands", {"record": {"outcome": "first_seven", "side": 1}}).status_code))
+            other = threading.Thread(
+                target=lambda: b_answers.append(
+                    phone_b.write(
+                        "POST", match_id, "/hands", {"record": {"outcome": "first_seven", "side": 1}}
+                    ).status_code
+                )
+            )
             other.start()
             other.join()
 
@@ -100,7 +105,9 @@ def test_a_write_landing_between_anothers_commit_and_its_cache_filing_leaves_no_
         "delete": [{"outcome": "first_seven", "side": 1}],
     }[write]
     shown = phone_a.match(match_id)["hands"]
-    assert [{k: v for k, v in hand["record"].items() if k in ("outcome", "tricks", "side")} for hand in shown] == expected
+    assert [
+        {k: v for k, v in hand["record"].items() if k in ("outcome", "tricks", "side")} for hand in shown
+    ] == expected
     phone_a.hand(match_id, TRICKS, number=len(expected) + 1)  # no 409 from a stale version
     assert len(phone_a.match(match_id)["hands"]) == len(expected) + 1
 
@@ -117,8 +124,10 @@ def half_sent_requests(port: int) -> list[socket.socket]:
         if number % 2:
             connection.sendall(b"GET /matches HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: slo")
         else:
-            connection.sendall(b"POST /api/v1/matches HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                               b"Content-Type: application/json\r\nContent-Length: 500\r\n\r\n{\"game\": ")
+            connection.sendall(
+                b"POST /api/v1/matches HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                b'Content-Type: application/json\r\nContent-Length: 500\r\n\r\n{"game": '
+            )
         stalled.append(connection)
     return stalled
 
@@ -169,13 +178,15 @@ def test_inline_style_carries_the_page_nonce_and_scripts_come_from_static(client
     match_id = start_on_web(client, "court_piece", FOUR)
     answer = client.get(f"/matches/{match_id}")
     page = text(answer)
-    nonce = policy(answer)["style-src"][1][len("'nonce-"):-1]
+    nonce = policy(answer)["style-src"][1][len("'nonce-") : -1]
     styles = re.findall(r"<style[^>]*>", page)
     assert styles, "the Court Piece hand form hides the tricks with a <style>"
     assert all(f'nonce="{nonce}"' in tag for tag in styles), styles
     # Every script is a file of ours; the one other is data the browser never runs (the outbox's words).
-    assert all(re.search(r'src="/static/[\w.-]+\.js"', tag) or tag == '<script type="application/json" id="outbox-words">'
-               for tag in re.findall(r"<script[^>]*>", page))
+    assert all(
+        re.search(r'src="/static/[\w.-]+\.js"', tag) or tag == '<script type="application/json" id="outbox-words">'
+        for tag in re.findall(r"<script[^>]*>", page)
+    )
     assert not re.search(r"\son\w+=", page) and " style=" not in page
 
 
@@ -222,8 +233,12 @@ def test_api_times_carry_their_offset(client, actions):
 @pytest.fixture(params=DATABASES)
 def limited(request, tmp_path):
     """An app with its rate limits on and small: two new matches and six writes a minute."""
-    app = make_app(database_url(request.param, tmp_path), RATELIMIT_ENABLED=True,
-                   SCOREKEEPER_NEW_MATCH_LIMIT="2 per minute", SCOREKEEPER_WRITE_LIMIT="6 per minute")
+    app = make_app(
+        database_url(request.param, tmp_path),
+        RATELIMIT_ENABLED=True,
+        SCOREKEEPER_NEW_MATCH_LIMIT="2 per minute",
+        SCOREKEEPER_WRITE_LIMIT="6 per minute",
+    )
     yield app
     with app.app_context():
         db.session.remove()
@@ -293,8 +308,12 @@ def test_new_match_form_takes_any_value_in_any_field_without_a_5xx(no_propagatio
     page = text(client.get(f"/matches/new/{game}"))
     names = set(re.findall(r'name="((?:first_dealer|opt-|seat-)[^"]*)"', page)) | {"first_dealer"}
     seats = {f"seat-{seat}": name for seat, name in enumerate(players_for(game))}
-    crashed = [(name, value[:12]) for name in sorted(names) for value in HOSTILE
-               if client.post(f"/matches/new/{game}", data=seats | {name: value}).status_code >= 500]
+    crashed = [
+        (name, value[:12])
+        for name in sorted(names)
+        for value in HOSTILE
+        if client.post(f"/matches/new/{game}", data=seats | {name: value}).status_code >= 500
+    ]
     assert crashed == []
     if GAMES[game].deals:
         assert client.post(f"/matches/new/{game}", data=seats | {"first_dealer": "²"}).status_code == 422
@@ -306,39 +325,69 @@ def test_hand_forms_take_any_value_in_any_field_without_a_5xx(no_propagation, cl
         match_id = start_on_web(client, game)
         names = form_names(text(client.get(f"/matches/{match_id}")))
         assert names, game
-        crashed += [(game, name, value[:12]) for name in names for value in HOSTILE
-                    if client.post(f"/matches/{match_id}/hands", data={name: value, "expected": "1"}).status_code >= 500]
+        crashed += [
+            (game, name, value[:12])
+            for name in names
+            for value in HOSTILE
+            if client.post(f"/matches/{match_id}/hands", data={name: value, "expected": "1"}).status_code >= 500
+        ]
     assert crashed == []
 
 
 @pytest.mark.parametrize("game", ["court_piece", "poke"])
 def test_tricks_given_as_a_superscript_two_is_refused_not_a_crash(no_propagation, client, game):
     match_id = start_on_web(client, game)
-    answer = client.post(f"/matches/{match_id}/hands", data={"outcome": "tricks", "tricks-0": "²", "tricks-1": "3", "expected": "1"})
+    answer = client.post(
+        f"/matches/{match_id}/hands", data={"outcome": "tricks", "tricks-0": "²", "tricks-1": "3", "expected": "1"}
+    )
     assert answer.status_code == 422
     assert client.get(f"/api/v1/matches/{match_id}").json["hands"] == []
 
 
-@pytest.mark.parametrize("url", [
-    "/players/9223372036854775808", "/players/2147483648", "/players/99999999999999999999999",
-    "/matches/9223372036854775808", "/matches/2147483648/hands", "/matches/2147483648/hands/2147483648/edit",
-    "/api/v1/matches/9223372036854775808", "/api/v1/matches/2147483648",
-])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/players/9223372036854775808",
+        "/players/2147483648",
+        "/players/99999999999999999999999",
+        "/matches/9223372036854775808",
+        "/matches/2147483648/hands",
+        "/matches/2147483648/hands/2147483648/edit",
+        "/api/v1/matches/9223372036854775808",
+        "/api/v1/matches/2147483648",
+    ],
+)
 def test_ids_beyond_any_database_integer_are_not_found(no_propagation, client, url):
     assert client.get(url).status_code == 404
 
 
-@pytest.mark.parametrize("query", [
-    "player=9223372036854775808", "player=2147483648", "player=-1", "player=²", "game=²",
-    "page=9223372036854775808", f"player={HUGE}",
-])
+@pytest.mark.parametrize(
+    "query",
+    [
+        "player=9223372036854775808",
+        "player=2147483648",
+        "player=-1",
+        "player=²",
+        "game=²",
+        "page=9223372036854775808",
+        f"player={HUGE}",
+    ],
+)
 def test_history_filters_beyond_any_integer_show_the_history(no_propagation, client, query):
     assert client.get(f"/matches?{query}").status_code in (200, 400)
 
 
 def test_api_lists_with_huge_or_odd_paging_are_never_a_5xx(no_propagation, client):
-    for query in ("before=9223372036854775808", "limit=9223372036854775808", "limit=-1", "before=²",
-                  "player=9223372036854775808", f"limit={HUGE}", "hands=9223372036854775808", "hands=-5"):
+    for query in (
+        "before=9223372036854775808",
+        "limit=9223372036854775808",
+        "limit=-1",
+        "before=²",
+        "player=9223372036854775808",
+        f"limit={HUGE}",
+        "hands=9223372036854775808",
+        "hands=-5",
+    ):
         assert client.get(f"/api/v1/matches?{query}").status_code < 500, query
 
 
@@ -353,11 +402,14 @@ def test_any_hand_form_token_is_taken_or_refused_never_a_crash(no_propagation, c
     assert len(client.get(f"/api/v1/matches/{match_id}").json["hands"]) <= 1
 
 
-@pytest.mark.parametrize("record", [
-    {"tricks": [3, 2], "draws": [0, 0], "cards": None},
-    {"tricks": [3, 2], "draws": [0, 0], "better_hand": 0, "poker_hand": "flush", "cards": None},
-    {"tricks": [3, 2], "draws": [0, 0], "cards": [None, None]},
-])
+@pytest.mark.parametrize(
+    "record",
+    [
+        {"tricks": [3, 2], "draws": [0, 0], "cards": None},
+        {"tricks": [3, 2], "draws": [0, 0], "better_hand": 0, "poker_hand": "flush", "cards": None},
+        {"tricks": [3, 2], "draws": [0, 0], "cards": [None, None]},
+    ],
+)
 def test_a_poke_hand_with_null_cards_is_refused_or_shows_its_edit_page(no_propagation, client, actions, record):
     match_id = actions.start("poke", ["Ann", "Bo"])
     answer = actions.write("POST", match_id, "/hands", {"record": record})
@@ -405,8 +457,12 @@ def fuzzed_post(client, game: str, action: str, form: dict):
 
 
 @pytest.mark.parametrize("game", FLAGSHIPS)
-@settings(max_examples=60, deadline=None, database=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=60,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 @given(data=st.data())
 def test_random_form_posts_are_never_a_5xx(no_propagation, client, game, data):
     match_id, hand_fields, offered = fuzzed_match(client, game)

@@ -37,11 +37,19 @@ def test_a_phone_that_scored_before_https_still_scores_after(tmp_path):
     before = make_app(url).test_client()
     match_id = Actions(before).start("court_piece", FOUR)
     phone = before.get_cookie("phone").value
-    after = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
-                        "SCOREKEEPER_HTTPS": True}).test_client()  # the same database, now behind HTTPS
+    after = create_app(
+        {
+            "TESTING": True,
+            "SQLALCHEMY_DATABASE_URI": url,
+            "SECRET_KEY": "test",
+            "WTF_CSRF_ENABLED": False,
+            "SCOREKEEPER_HTTPS": True,
+        }
+    ).test_client()  # the same database, now behind HTTPS
     after.set_cookie("phone", phone, domain="localhost")
-    answer = after.post(f"/matches/{match_id}/hands", data={"outcome": "tricks", "tricks-0": "8", "expected": "1"},
-                        base_url=HTTPS)
+    answer = after.post(
+        f"/matches/{match_id}/hands", data={"outcome": "tricks", "tricks-0": "8", "expected": "1"}, base_url=HTTPS
+    )
     assert answer.status_code == 302
     assert any(cookie.startswith("__Host-phone=" + phone) for cookie in set_cookies(answer))
 

@@ -22,7 +22,9 @@ def history(app, actions):
     ids = populate(actions)
     actions.client.post(f"/matches/{ids['poke']}/hands", data={})  # nothing: a refused form changes nothing
     with app.app_context():
-        db.session.execute(db.update(Match).where(Match.id == ids["schnapsen"]).values(night=20000101))  # a night long past: none of the other matches is in it
+        db.session.execute(
+            db.update(Match).where(Match.id == ids["schnapsen"]).values(night=20000101)
+        )  # a night long past: none of the other matches is in it
         db.session.commit()
     return ids
 
@@ -50,7 +52,8 @@ def test_each_lists_csv_is_the_command_lines_rows_of_its_matches(app, client, hi
     together = [row for row in every if row["match"] == court]  # Ann and Cy sit together in one
     assert page_rows(client, f"/export/hands.csv?player={ann}&player={cy}") == together
     assert page_rows(client, "/export/hands.csv?night=20000101") == [
-        row for row in every if row["match"] == str(history["schnapsen"])]
+        row for row in every if row["match"] == str(history["schnapsen"])
+    ]
     assert list(page_rows(client, "/export/hands.csv?match=1")[0]) == data.CSV_COLUMNS
 
 
@@ -61,7 +64,8 @@ def test_the_json_export_holds_the_same_rows_with_the_record_as_an_object(client
     assert 'filename="scorekeeper-hands-match-' in answer.headers["Content-Disposition"]
     shown = answer.json
     assert [{**row, "record": json.loads(row["record"])} for row in rows] == [
-        {key: value if key == "record" else str(value) for key, value in row.items()} for row in shown]
+        {key: value if key == "record" else str(value) for key, value in row.items()} for row in shown
+    ]
     assert shown[0]["change"] == int(rows[0]["change"]) and isinstance(shown[0]["record"], dict)
 
 
@@ -79,8 +83,10 @@ def test_the_score_sheet_holds_the_board_and_every_hand_without_the_forms(client
     match_id = actions.start("court_piece", ["Ann", "Bo", "Cy", "Di"], courts_to_win=2)
     for tricks in ([8, 5], [3, 10], [7, 6]):
         actions.hand(match_id, {"outcome": "tricks", "tricks": tricks})
-    edited = client.post(f"/matches/{match_id}/hands/2/edit", data={"outcome": "tricks", "tricks-0": "3",
-                                                                    "expected": "2", "note": "Bo misdealt"})
+    edited = client.post(
+        f"/matches/{match_id}/hands/2/edit",
+        data={"outcome": "tricks", "tricks-0": "3", "expected": "2", "note": "Bo misdealt"},
+    )
     assert edited.status_code == 302
     page = client.get(f"/matches/{match_id}/sheet").get_data(as_text=True)
     assert "“Bo misdealt”" in page
@@ -98,8 +104,10 @@ def test_no_exported_cell_is_a_formula_a_spreadsheet_would_run(app, client, acti
     """OWASP's CSV injection: a text cell starting with = + - @ (or a tab, a carriage return) is
     prefixed with a quote, in the page's export and the command's; numbers stay numbers."""
     match_id = actions.start("court_piece", FORMULAS)
-    client.post(f"/matches/{match_id}/hands", data={"outcome": "tricks", "tricks-0": "4", "expected": "1",
-                                                    "note": "@SUM(1+1)*cmd|' /C calc'!A0"})
+    client.post(
+        f"/matches/{match_id}/hands",
+        data={"outcome": "tricks", "tricks-0": "4", "expected": "1", "note": "@SUM(1+1)*cmd|' /C calc'!A0"},
+    )
     for rows in (page_rows(client, f"/export/hands.csv?match={match_id}"), cli_rows(app)):
         assert rows, "the hand is exported"
         cells = [cell for row in rows for cell in row.values()]
@@ -125,8 +133,9 @@ def test_an_export_holds_no_database_connection_while_its_reader_waits(app, clie
 
 
 def test_exports_are_limited_per_address(tmp_path):
-    limited = make_app(f"sqlite:///{tmp_path / 'exports.sqlite'}", RATELIMIT_ENABLED=True,
-                       SCOREKEEPER_EXPORT_LIMIT="3 per minute")
+    limited = make_app(
+        f"sqlite:///{tmp_path / 'exports.sqlite'}", RATELIMIT_ENABLED=True, SCOREKEEPER_EXPORT_LIMIT="3 per minute"
+    )
     reader = limited.test_client()
     statuses = [reader.get("/export/hands.json").status_code for _ in range(5)]
     assert statuses == [200, 200, 200, 429, 429]

@@ -17,13 +17,16 @@ from scorekeeper.models import Match, Night
 MADRID = ZoneInfo("Europe/Madrid")
 
 
-@pytest.mark.parametrize("moment, night", [
-    ("2026-11-27T19:30:00+00:00", 20261127),  # Friday evening, 20:30 in Madrid
-    ("2026-11-28T00:30:00+00:00", 20261127),  # 01:30 on Saturday: still Friday's night
-    ("2026-11-28T05:30:00+00:00", 20261128),  # 06:30: a new day, a new night
-    ("2026-07-10T03:30:00+00:00", 20260709),  # summer time: 05:30 in Madrid, the night before
-    ("2026-07-10T04:30:00+00:00", 20260710),  # 06:30 in Madrid
-])
+@pytest.mark.parametrize(
+    "moment, night",
+    [
+        ("2026-11-27T19:30:00+00:00", 20261127),  # Friday evening, 20:30 in Madrid
+        ("2026-11-28T00:30:00+00:00", 20261127),  # 01:30 on Saturday: still Friday's night
+        ("2026-11-28T05:30:00+00:00", 20261128),  # 06:30: a new day, a new night
+        ("2026-07-10T03:30:00+00:00", 20260709),  # summer time: 05:30 in Madrid, the night before
+        ("2026-07-10T04:30:00+00:00", 20260710),  # 06:30 in Madrid
+    ],
+)
 def test_a_night_runs_from_six_in_the_evening_place_until_six_the_next_morning(moment, night):
     assert nights.night_of(datetime.fromisoformat(moment), MADRID) == night
 
@@ -69,8 +72,13 @@ def test_the_nights_standings_count_every_finished_match_of_its_games_together(a
     page = client.get(f"/nights/{friday}").get_data(as_text=True)
     table = re.findall(r'<th scope="row">(\w+)</th><td>([\d.]+)</td><td>(\d+)</td><td>(\d+)</td><td>(\d+)</td>', page)
     # By points, then wins, then fewer matches played (Eve, Di and Bo each won once, in 1, 3 and 4 matches)
-    assert table == [("Ann", "2", "2", "1", "0"), ("Cy", "2", "2", "1", "0"), ("Eve", "1", "1", "0", "0"),
-                     ("Di", "1", "1", "2", "0"), ("Bo", "1", "1", "3", "0")]
+    assert table == [
+        ("Ann", "2", "2", "1", "0"),
+        ("Cy", "2", "2", "1", "0"),
+        ("Eve", "1", "1", "0", "0"),
+        ("Di", "1", "1", "2", "0"),
+        ("Bo", "1", "1", "3", "0"),
+    ]
     assert len(re.findall(r'href="/matches/\d+"', page)) == 5 and f'href="/matches/{other_night}"' not in page
     assert "Friday 27 November 2026" in page
 

@@ -34,13 +34,15 @@ def test_each_player_keeps_the_count_of_matches_played(app, client, actions):
     assert actions.write("DELETE", first).status_code == 204
     assert played() == {"Ann": 1, "Bo": 0, "Cy": 1, "Di": 0}
     page = client.get("/players/").get_data(as_text=True)
-    assert re.search(r"<b>Ann</b> <small>1 match</small>", page) and re.search(r"<b>Bo</b> <small>0 matches</small>", page)
+    assert re.search(r"<b>Ann</b> <small>1 match</small>", page) and re.search(
+        r"<b>Bo</b> <small>0 matches</small>", page
+    )
 
 
 def test_the_players_list_is_a_page_of_names_and_every_player_is_reachable(client, actions):
     names = [f"Player {number:02d}" for number in range(55)]
     for first in range(0, 55, 5):
-        actions.start("polignac", names[first:first + 5])
+        actions.start("polignac", names[first : first + 5])
     seen, url = [], "/players/"
     while url:
         page = client.get(url).get_data(as_text=True)

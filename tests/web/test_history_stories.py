@@ -205,8 +205,10 @@ def test_two_players_head_to_head_and_as_partners(client, actions):
     assert re.search(r"<th scope=\"row\">Court Piece</th><td>1</td><td>1</td><td>0</td><td>0</td>", page)  # partners
     assert len(re.findall(r'href="/matches/\d+"', page)) == 5
     rows = re.findall(r"#\d+: ([\w, ]+)\s*<small>([^<]*?) · ", page)  # each with its seats, in order, and how it ended
-    assert rows[:2] == [("Ann, Cy, Bo, Di", "Ann &amp; Bo win the match 1 court to 0"),
-                        ("Ann, Bo, Cy, Eve", "Bo &amp; Eve win the match 1 court to 0")], rows
+    assert rows[:2] == [
+        ("Ann, Cy, Bo, Di", "Ann &amp; Bo win the match 1 court to 0"),
+        ("Ann, Bo, Cy, Eve", "Bo &amp; Eve win the match 1 court to 0"),
+    ], rows
     other_side = client.get("/head-to-head?a=2&b=1").get_data(as_text=True)
     assert "Bo ahead" in other_side.split("Against each other")[1].split("</thead>")[0]
     assert "With Bo" in client.get("/players/1").get_data(as_text=True)
@@ -244,7 +246,9 @@ class CountedWins(WinnerOnly):
     state_class = CountedState
     statistics = (
         Statistic("hands_won", "Hands won", lambda done, side: done.state.wins[side]),
-        Statistic("margin", "Widest margin", lambda done, side: done.state.wins[side] - min(done.state.wins), keep=MOST),
+        Statistic(
+            "margin", "Widest margin", lambda done, side: done.state.wins[side] - min(done.state.wins), keep=MOST
+        ),
         Statistic("never", "Never counted", lambda done, side: None),
     )
 
@@ -265,8 +269,10 @@ def test_a_game_declares_its_own_statistics_and_the_story_adds_them_up(client, a
     assert re.search(r"<dt>Hands won</dt><dd>3 \(1.5 a match\)</dd>", page)
     assert re.search(r"<dt>Widest margin</dt><dd>2</dd>", page) and "Never counted" not in page
     shown = client.get("/api/v1/players/1").json["games"][0]["statistics"]
-    assert shown == {"hands_won": {"label": "Hands won", "keep": "total", "value": 3, "matches": 2},
-                     "margin": {"label": "Widest margin", "keep": "most", "value": 2, "matches": 2}}
+    assert shown == {
+        "hands_won": {"label": "Hands won", "keep": "total", "value": 3, "matches": 2},
+        "margin": {"label": "Widest margin", "keep": "most", "value": 2, "matches": 2},
+    }
 
 
 def test_a_new_matchs_chances_come_from_its_players_ratings(app, actions):
@@ -352,7 +358,8 @@ def round_trips(app, monkeypatch):
 
 
 def test_an_edit_of_an_early_match_that_changes_who_won_takes_four_round_trips_and_keeps_everything(
-        app, actions, monkeypatch):
+    app, actions, monkeypatch
+):
     app.config["SCOREKEEPER_RERATE_FOLLOW_UP"] = False  # the write alone; its follow-up runs after
     first = play(actions, [0, 0, 0])[0]
     with round_trips(app, monkeypatch) as trips:
@@ -363,8 +370,9 @@ def test_an_edit_of_an_early_match_that_changes_who_won_takes_four_round_trips_a
     assert edited.status_code == 200 and edited.json["winner"] == 1
     assert actions.client.get(f"/api/v1/matches/{first}").json["hands"][1]["record"] == court(1)
     with app.app_context():
-        logged = db.session.execute(db.select(MatchEvent.action, MatchEvent.number)
-                                    .where(MatchEvent.match_id == first)).all()
+        logged = db.session.execute(
+            db.select(MatchEvent.action, MatchEvent.number).where(MatchEvent.match_id == first)
+        ).all()
         ann = db.session.get(PlayerTally, (1, "court_piece"))
         assert logged == [("edit", 2)] and (ann.won, ann.lost) == (2, 1)  # Ann and Cy sit on side 0
     stories.start_follow_up(app, "court_piece")
@@ -400,7 +408,8 @@ def test_a_held_write_the_database_refuses_is_refused_as_sqlalchemy_says_and_lea
 
 @pytest.mark.parametrize("finished", [True, False])
 def test_an_edit_from_a_phone_that_read_the_match_before_another_changed_it_is_refused_and_changes_nothing(
-        app, actions, finished):
+    app, actions, finished
+):
     """The edit's claim is sent with its other statements: losing it still refuses the whole edit."""
     if finished:
         match_id, number, theirs, mine = play(actions, [0])[0], 2, court(1), court(0)

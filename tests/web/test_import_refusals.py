@@ -16,8 +16,14 @@ from tests.conftest import Actions, make_app
 from tests.web.test_data import exported, populate
 from tests.web.test_stored_state import players, state_at
 
-MATCH_PAGES = ["/matches/{id}", "/matches/{id}/watch", "/matches/{id}/hands", "/api/v1/matches/{id}",
-               "/matches/{id}/share", "/matches/{id}/setup"]  # the last two for a phone with the key
+MATCH_PAGES = [
+    "/matches/{id}",
+    "/matches/{id}/watch",
+    "/matches/{id}/hands",
+    "/api/v1/matches/{id}",
+    "/matches/{id}/share",
+    "/matches/{id}/setup",
+]  # the last two for a phone with the key
 
 
 def play_every_game(phone: Actions, rng: random.Random) -> None:
@@ -111,6 +117,7 @@ def hostile(expected: str):
     def register(make):
         HOSTILE[make.__name__] = (make, expected)
         return make
+
     return register
 
 
@@ -456,8 +463,7 @@ def test_a_stored_state_naming_foreign_code_is_refused_without_running_it(app, g
     ran = tmp_path / "ran"
     export = copy.deepcopy(good_export)
     envite = match_of(export, "envite")
-    envite["state"] = {"$dc": "scorekeeper.games.base:dataclasses.inspect.os.system",
-                       "f": {"command": f"touch {ran}"}}
+    envite["state"] = {"$dc": "scorekeeper.games.base:dataclasses.inspect.os.system", "f": {"command": f"touch {ran}"}}
     line = refusal(import_file(app, tmp_path, text(export).encode()))
     assert line == f"match {envite['id']}: the stored state is not the replayed one."
     assert not ran.exists() and empty(app)
@@ -498,15 +504,22 @@ def test_a_database_without_its_tables_is_said_in_one_line(app, good_export, tmp
 # -- flask verify on a database broken behind the app's back ------------------------------------------
 
 BROKEN = {
-    "an unknown game": ("UPDATE match SET game = 'evil' WHERE id = :id",
-                        "match {id}: the game 'evil' is not one Scorekeeper scores"),
+    "an unknown game": (
+        "UPDATE match SET game = 'evil' WHERE id = :id",
+        "match {id}: the game 'evil' is not one Scorekeeper scores",
+    ),
     "a record that no longer replays": (
-        "UPDATE hand SET record = '{\"winner\": 5, \"stake\": 4}' WHERE match_id = :id AND number = 1",
-        "match {id}, hand 1: its record does not replay (Winner must name a side, 0 to 1)"),
-    "seats that do not fit": ("DELETE FROM seat WHERE match_id = :id AND position = 3",
-                              "match {id}: its 3 seats do not fit Envite (Envite is played by 4 to 12 players)"),
-    "a hand missing": ("DELETE FROM hand WHERE match_id = :id AND number = 1",
-                       "match {id}: its hands are not numbered from 1 without a gap"),
+        'UPDATE hand SET record = \'{"winner": 5, "stake": 4}\' WHERE match_id = :id AND number = 1',
+        "match {id}, hand 1: its record does not replay (Winner must name a side, 0 to 1)",
+    ),
+    "seats that do not fit": (
+        "DELETE FROM seat WHERE match_id = :id AND position = 3",
+        "match {id}: its 3 seats do not fit Envite (Envite is played by 4 to 12 players)",
+    ),
+    "a hand missing": (
+        "DELETE FROM hand WHERE match_id = :id AND number = 1",
+        "match {id}: its hands are not numbered from 1 without a gap",
+    ),
 }
 
 
@@ -531,14 +544,19 @@ def test_flask_verify_reports_a_match_it_cannot_replay_and_goes_on(app, actions,
     assert isinstance(found.exception, SystemExit) and found.exit_code == 1, repr(found.exception)
     broken_line, *rest = found.output.splitlines()
     assert broken_line == expected.format(id=ids["envite"])
-    assert rest == [f"match {ids['poke']}: the stored state is not the replayed one", "4 matches checked, 2 differences"]
+    assert rest == [
+        f"match {ids['poke']}: the stored state is not the replayed one",
+        "4 matches checked, 2 differences",
+    ]
 
     stored = runner.invoke(args=["verify", "--store"])
     assert isinstance(stored.exception, SystemExit) and stored.exit_code == 1
     left, *rest = stored.output.splitlines()
     assert left == expected.format(id=ids["envite"]) + "; left as it is, since it cannot be replayed"
-    assert rest == [f"match {ids['poke']}: the stored state is not the replayed one",
-                    "4 matches checked, 2 differences (stored anew, but for 1 that cannot be replayed)"]
+    assert rest == [
+        f"match {ids['poke']}: the stored state is not the replayed one",
+        "4 matches checked, 2 differences (stored anew, but for 1 that cannot be replayed)",
+    ]
     assert {table: rows_of_match(app, table, ids["envite"]) for table in broken_rows} == broken_rows
 
     again = runner.invoke(args=["verify"])
@@ -549,5 +567,9 @@ def test_flask_verify_reports_a_match_it_cannot_replay_and_goes_on(app, actions,
 def rows_of_match(app, table: str, match_id: int) -> list[dict]:
     column = "id" if table == "match" else "match_id"
     with app.app_context():
-        return [dict(row._mapping) for row in db.session.execute(
-            db.text(f'SELECT * FROM "{table}" WHERE {column} = :id ORDER BY id'), {"id": match_id})]
+        return [
+            dict(row._mapping)
+            for row in db.session.execute(
+                db.text(f'SELECT * FROM "{table}" WHERE {column} = :id ORDER BY id'), {"id": match_id}
+            )
+        ]

@@ -42,7 +42,9 @@ def test_a_language_chosen_on_a_page_is_remembered_and_beats_the_phones(client):
     link = re.search(r'<a href="(/language\?next=[^"]+)"', rules).group(1).replace("&amp;", "&")
     picker = client.get(link).get_data(as_text=True)
     assert '<input type="hidden" name="next" value="/rules/">' in picker
-    buttons = re.findall(r'<button type="submit" name="lang" value="(\w+)" lang="\1" dir="(\w+)"[^>]*>([^<]+)</button>', picker)
+    buttons = re.findall(
+        r'<button type="submit" name="lang" value="(\w+)" lang="\1" dir="(\w+)"[^>]*>([^<]+)</button>', picker
+    )
     assert [code for code, _, _ in buttons] == list(i18n.LANGUAGES)
     assert ("ur", "rtl", "اردو") in buttons and ("es", "ltr", "Español") in buttons
     moved = client.post("/language", data={"lang": "ur", "next": "/rules/"})
@@ -63,8 +65,9 @@ def test_an_unknown_language_or_a_foreign_page_changes_nothing_it_should_not(cli
 
 def test_the_api_answers_in_english_whatever_the_phone_reads(client):
     client.post("/language", data={"lang": "es", "next": "/"})
-    answer = client.post("/api/v1/matches", json={"game": "court_piece", "players": ["A"]},
-                         headers={"Accept-Language": "es"})
+    answer = client.post(
+        "/api/v1/matches", json={"game": "court_piece", "players": ["A"]}, headers={"Accept-Language": "es"}
+    )
     assert answer.status_code == 422 and answer.json["error"].isascii()
     assert client.get("/api/v1/games", headers={"Accept-Language": "es"}).json[0]["name"].isascii()
 
@@ -96,11 +99,25 @@ def test_a_translated_rules_page_has_every_section_and_link_of_the_english(app, 
         assert re.findall(found, theirs) == re.findall(found, english), (code, key)
 
 
-@pytest.mark.parametrize("key, codes", [("envite", ["es"]), ("cuarenta", ["es"]), ("botifarra", ["ca", "es"]),
-                                        ("schnapsen", ["de"]), ("toepen", ["nl"]), ("tresette", ["it"]),
-                                        ("calabrasella", ["it"]), ("machiavelli", ["it"]), ("myllymatti", ["fi", "sv"]),
-                                        ("chicago", ["sv"]), ("polignac", ["fr"]), ("bura", ["ru"]),
-                                        ("court_piece", ["ur", "hi"]), ("omi", ["si", "ta"])])
+@pytest.mark.parametrize(
+    "key, codes",
+    [
+        ("envite", ["es"]),
+        ("cuarenta", ["es"]),
+        ("botifarra", ["ca", "es"]),
+        ("schnapsen", ["de"]),
+        ("toepen", ["nl"]),
+        ("tresette", ["it"]),
+        ("calabrasella", ["it"]),
+        ("machiavelli", ["it"]),
+        ("myllymatti", ["fi", "sv"]),
+        ("chicago", ["sv"]),
+        ("polignac", ["fr"]),
+        ("bura", ["ru"]),
+        ("court_piece", ["ur", "hi"]),
+        ("omi", ["si", "ta"]),
+    ],
+)
 def test_each_game_is_written_in_its_home_languages(client, key, codes):
     for code in codes:
         html = client.get(f"/rules/{key}", headers={"Accept-Language": code}).get_data(as_text=True)
@@ -111,7 +128,10 @@ def test_each_game_is_written_in_its_home_languages(client, key, codes):
 
 def test_a_reader_can_switch_a_rules_page_to_another_of_its_languages(client):
     html = client.get("/rules/botifarra?match=3", headers={"Accept-Language": "ca"}).get_data(as_text=True)
-    links = dict((name, link.replace("&amp;", "&")) for link, name in re.findall(r'<a href="([^"]+)" lang="\w+" hreflang="\w+">([^<]+)</a>', html))
+    links = dict(
+        (name, link.replace("&amp;", "&"))
+        for link, name in re.findall(r'<a href="([^"]+)" lang="\w+" hreflang="\w+">([^<]+)</a>', html)
+    )
     assert set(links) == {"English", "Español"}
     assert "in=es" in links["Español"] and "match=3" in links["Español"]
     spanish = client.get(links["Español"]).get_data(as_text=True)
@@ -137,10 +157,15 @@ def test_the_installed_apps_name_is_in_the_phones_language(client):
 def test_a_refused_hand_is_told_in_the_readers_language_and_nothing_is_recorded(client, actions):
     match_id = actions.start("court_piece", ["Ann", "Bo", "Cy", "Di"])
     client.post("/language", data={"lang": "es", "next": "/"})
-    answer = client.post(f"/matches/{match_id}/hands",
-                         data={"outcome": "tricks", "tricks-0": "9", "tricks-1": "5", "expected": "1"})
+    answer = client.post(
+        f"/matches/{match_id}/hands", data={"outcome": "tricks", "tricks-0": "9", "tricks-1": "5", "expected": "1"}
+    )
     wanted = translated("es", "The %(field)s add up to %(added)s; %(whole)s has %(total)s.") % {
-        "field": translated("es", "Tricks"), "added": 14, "whole": translated("es", "a hand"), "total": 13}
+        "field": translated("es", "Tricks"),
+        "added": 14,
+        "whole": translated("es", "a hand"),
+        "total": 13,
+    }
     assert answer.status_code == 422
     assert html.escape(wanted, quote=False) in answer.get_data(as_text=True)
     assert actions.match(match_id)["hands"] == []
@@ -155,7 +180,9 @@ def test_a_hands_reasons_are_worded_in_whichever_language_reads_them(client, act
         page = client.get(f"/matches/{match_id}", headers={"Accept-Language": code}).get_data(as_text=True)
         court = polib.pofile(str(i18n.TRANSLATIONS / code / "LC_MESSAGES" / "messages.po")).find("%(num)s court")
         said = translated(code, "%(side)s took the first seven tricks: +%(courts)s") % {
-            "side": "Ann & Cy", "courts": court.msgstr_plural[0] % {"num": 1}}
+            "side": "Ann & Cy",
+            "courts": court.msgstr_plural[0] % {"num": 1},
+        }
         assert html.escape(said, quote=False) in page, code
         assert "took the first seven" not in page
         label = html.escape(translated(code, "Rule: %(rule)s") % {"rule": "first seven"})
@@ -170,4 +197,3 @@ def test_a_lists_dates_are_written_as_the_readers_language_writes_them(app, clie
         page = html.unescape(client.get("/matches", headers={"Accept-Language": code}).get_data(as_text=True))
         row = re.search(rf'<a href="/matches/{match_id}">.*?</a>', page, re.S).group(0)
         assert format_date(created, "medium", locale=code) in row, code
-

@@ -29,15 +29,20 @@ def server(request, tmp_path):
 
 
 def start_match(server: LiveServer) -> tuple[int, str]:
-    status, created = server.request("POST", "/api/v1/matches", {"game": "court_piece", "players": ["Ann", "Bo", "Cy", "Di"]})
+    status, created = server.request(
+        "POST", "/api/v1/matches", {"game": "court_piece", "players": ["Ann", "Bo", "Cy", "Di"]}
+    )
     assert status == 201, created
     return created["id"], created["key"]
 
 
 def record_hand(server: LiveServer, match_id: int, key: str, number: int) -> None:
-    status, answer = server.request("POST", f"/api/v1/matches/{match_id}/hands",
-                                    {"number": number, "record": {"outcome": "tricks", "tricks": [7, 6]}},
-                                    headers={"Authorization": f"Bearer {key}"})
+    status, answer = server.request(
+        "POST",
+        f"/api/v1/matches/{match_id}/hands",
+        {"number": number, "record": {"outcome": "tricks", "tricks": [7, 6]}},
+        headers={"Authorization": f"Bearer {key}"},
+    )
     assert status == 201, answer
 
 
@@ -114,8 +119,10 @@ def test_a_watcher_of_a_page_already_behind_is_told_at_once(server):
 
 def test_half_sent_writes_stall_no_page_and_change_nothing(server):
     match_id, key = start_match(server)
-    head = (f"POST /api/v1/matches/{match_id}/hands HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-            f"Authorization: Bearer {key}\r\nContent-Length: 100\r\n")
+    head = (
+        f"POST /api/v1/matches/{match_id}/hands HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        f"Authorization: Bearer {key}\r\nContent-Length: 100\r\n"
+    )
     stalled = [open_raw(server, head, b"{") for _ in range(HALF_SENT)]
     try:
         time.sleep(0.5)  # every one of them is in the server, waiting on its body

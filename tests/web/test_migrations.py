@@ -28,7 +28,9 @@ from tests.web.test_data import populate
 
 @pytest.fixture(params=DATABASES)
 def empty_app(request, tmp_path):
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": database_url(request.param, tmp_path), "SECRET_KEY": "t"})
+    app = create_app(
+        {"TESTING": True, "SQLALCHEMY_DATABASE_URI": database_url(request.param, tmp_path), "SECRET_KEY": "t"}
+    )
     with app.app_context():
         db.drop_all()
         db.session.execute(db.text("DROP TABLE IF EXISTS alembic_version"))
@@ -66,15 +68,23 @@ def test_seat_sides_and_outcomes_are_filled_for_existing_matches(empty_app):
         now = "'2026-01-01 00:00:00+00:00'"
         for pid, name in enumerate(["Ann", "Bo", "Cy", "Di"], start=1):
             run(f"INSERT INTO player (id, name, key, created) VALUES ({pid}, '{name}', '{name.lower()}', {now})")
-        matches = [(1, "court_piece", "finished", "1"), (2, "schnapsen", "finished", "0"),
-                   (3, "schnapsen", "finished", "NULL"), (4, "envite", "in_progress", "NULL")]
+        matches = [
+            (1, "court_piece", "finished", "1"),
+            (2, "schnapsen", "finished", "0"),
+            (3, "schnapsen", "finished", "NULL"),
+            (4, "envite", "in_progress", "NULL"),
+        ]
         for mid, game, status, winner in matches:
-            run(f"INSERT INTO match (id, game, options, status, winner, called, version, created, updated) "
-                f"VALUES ({mid}, '{game}', '{{}}', '{status}', {winner}, false, 1, {now}, {now})")
+            run(
+                f"INSERT INTO match (id, game, options, status, winner, called, version, created, updated) "
+                f"VALUES ({mid}, '{game}', '{{}}', '{status}', {winner}, false, 1, {now}, {now})"
+            )
             seats = 4 if game != "schnapsen" else 2
             for position in range(seats):
-                run(f"INSERT INTO seat (id, match_id, player_id, position) "
-                    f"VALUES ({mid * 10 + position}, {mid}, {position + 1}, {position})")
+                run(
+                    f"INSERT INTO seat (id, match_id, player_id, position) "
+                    f"VALUES ({mid * 10 + position}, {mid}, {position + 1}, {position})"
+                )
         db.session.commit()
         upgrade()
         rows = db.session.execute(db.text("SELECT match_id, position, side, outcome FROM seat ORDER BY id")).all()
@@ -90,9 +100,17 @@ def test_seat_sides_and_outcomes_are_filled_for_existing_matches(empty_app):
 # Columns a later revision adds and cannot fill from the rows before it, and why.
 NOT_RESTORED = {
     "match.key_hash": "0003: a match started before write keys has none (any phone may write to it)",
-    **{column: "0004: stored states stay empty until the match's next change; it is replayed meanwhile"
-       for column in ("match.state", "match.state_version", "hand.state", "hand.changes", "hand.reasons",
-                      "hand.game_winner")},
+    **{
+        column: "0004: stored states stay empty until the match's next change; it is replayed meanwhile"
+        for column in (
+            "match.state",
+            "match.state_version",
+            "hand.state",
+            "hand.changes",
+            "hand.reasons",
+            "hand.game_winner",
+        )
+    },
     "hand.answer": "0007: a hand's stored answer is written at the match's next change; built on reading meanwhile",
     "match.headline_message": "0011: a headline kept before keeps its English until the match's next change",
 }
@@ -124,8 +142,10 @@ def load_into_schema_at_hand(export: dict) -> dict[str, set[str]]:
                 continue
             older = existing.tables[table.name]
             had[table.name] = set(older.columns.keys())
-            rows = [{name: value for name, value in data.decode_row(table, row).items() if name in had[table.name]}
-                    for row in export["tables"][table.name]]
+            rows = [
+                {name: value for name, value in data.decode_row(table, row).items() if name in had[table.name]}
+                for row in export["tables"][table.name]
+            ]
             if rows:
                 connection.execute(older.insert(), rows)
     return had
@@ -169,7 +189,9 @@ def shown_by_a_new_process(app, views: dict) -> dict:
 
 # -- two instances upgrading one PostgreSQL at once ---------------------------------------------------
 
-UPGRADE_LOCK = int(re.search(r"UPGRADE_LOCK = (0x[0-9A-Fa-f_]+)", (ROOT / "migrations" / "env.py").read_text()).group(1), 0)
+UPGRADE_LOCK = int(
+    re.search(r"UPGRADE_LOCK = (0x[0-9A-Fa-f_]+)", (ROOT / "migrations" / "env.py").read_text()).group(1), 0
+)
 
 
 @pytest.fixture
@@ -189,8 +211,14 @@ def fresh_postgres():
 
 def flask_db_upgrade(url: str) -> subprocess.Popen:
     environment = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "t"}
-    return subprocess.Popen([str(Path(sys.executable).with_name("flask")), "--app", "scorekeeper", "db", "upgrade"],
-                            cwd=ROOT, env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    return subprocess.Popen(
+        [str(Path(sys.executable).with_name("flask")), "--app", "scorekeeper", "db", "upgrade"],
+        cwd=ROOT,
+        env=environment,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
 
 
 def tables_in(url: str) -> set[str]:

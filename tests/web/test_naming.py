@@ -99,7 +99,7 @@ def test_the_seats_a_game_needs_show_with_room_for_one_more(client):
 
 
 def test_the_first_dealer_is_chosen_by_name(client, actions):
-    dealers = r'<legend>First dealer</legend>(.*?)</fieldset>'
+    dealers = r"<legend>First dealer</legend>(.*?)</fieldset>"
     fresh = words_of(re.search(dealers, source(client.get("/matches/new/speed_tournament")), re.S).group(1))
     assert fresh == "First player Second player Third player Fourth player Fifth player Random"
     refused = client.post("/matches/new/court_piece", data={"seat-0": "Ann", "seat-1": "Bo", "first_dealer": "1"})
@@ -119,8 +119,17 @@ def words_of(fragment: str) -> str:
 def test_a_dealer_chosen_by_name_deals_first_when_partners_are_drawn(client, actions):
     """The choice names a player: the draw moves Cy anywhere, and Cy still deals first."""
     for _ in range(12):
-        answer = client.post("/matches/new/court_piece", data={
-            "seat-0": "Ann", "seat-1": "Bo", "seat-2": "Cy", "seat-3": "Di", "first_dealer": "2", "draw_partners": "on"})
+        answer = client.post(
+            "/matches/new/court_piece",
+            data={
+                "seat-0": "Ann",
+                "seat-1": "Bo",
+                "seat-2": "Cy",
+                "seat-3": "Di",
+                "first_dealer": "2",
+                "draw_partners": "on",
+            },
+        )
         match = actions.match(int(answer.location.rsplit("/", 1)[1]))
         assert match["players"][match["dealer"]] == "Cy"
 
@@ -151,8 +160,12 @@ def test_toepen_with_elimination_offers_only_the_players_holding_tokens(client, 
 
 def test_envite_ends_on_the_stones_of_its_last_game(client, actions):
     match_id = actions.start("envite", ANN_TO_DI)
-    for record in ({"winner": 0, "stake": "game"}, {"winner": 1, "stake": "game"}, {"winner": 1, "stake": 7},
-                   {"winner": 0, "stake": "game"}):
+    for record in (
+        {"winner": 0, "stake": "game"},
+        {"winner": 1, "stake": "game"},
+        {"winner": 1, "stake": 7},
+        {"winner": 0, "stake": "game"},
+    ):
         actions.hand(match_id, record)
     board = re.search(r'(?s)<section class="board.*?</section>', source(client.get(f"/matches/{match_id}"))).group(0)
     assert words_of(board).startswith("Score Ann & Cy 12 stones Games: 2 of 2 Bo & Di 7 stones Games: 1 of 2")
@@ -220,8 +233,9 @@ def test_the_messages_after_a_change_use_the_games_word(client):
     assert "Round 1 taken back." in said and "Put round 1 back" in said
     said = words(client.post(f"/matches/{match_id}/redo", data={}, follow_redirects=True))
     assert "Round 1 put back." in said
-    edited = client.post(f"/matches/{match_id}/hands/1/edit", data={"eliminated": "2", "expected": "1"},
-                         follow_redirects=True)
+    edited = client.post(
+        f"/matches/{match_id}/hands/1/edit", data={"eliminated": "2", "expected": "1"}, follow_redirects=True
+    )
     assert "Round 1 changed; every total after it follows." in words(edited)
     deleted = client.post(f"/matches/{match_id}/hands/1/delete", data={}, follow_redirects=True)
     assert "Round 1 deleted." in words(deleted)

@@ -150,8 +150,15 @@ def test_receipts_are_kept_a_day_at_least_and_old_ones_pruned(app, client, table
     ages = {"a" * 64: 23, "b" * 64: offline.KEPT_HOURS, "c" * 64: offline.KEPT_HOURS + 30}  # hours
     with app.app_context():
         for token_hash, hours in ages.items():
-            db.session.add(WriteReceipt(token_hash=token_hash, request="POST /x 0", status=302, location="/",
-                                        created=now_utc() - timedelta(hours=hours, minutes=1)))
+            db.session.add(
+                WriteReceipt(
+                    token_hash=token_hash,
+                    request="POST /x 0",
+                    status=302,
+                    location="/",
+                    created=now_utc() - timedelta(hours=hours, minutes=1),
+                )
+            )
         db.session.commit()
     app.extensions["offline"]["pruned"] = float("-inf")  # a process that has not pruned yet
 

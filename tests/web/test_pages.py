@@ -48,7 +48,9 @@ def test_every_page_opens(client, url, shows):
     assert shows in text(answer)
 
 
-@pytest.mark.parametrize("url", ["/matches/999", "/matches/999/hands", "/matches/new/bridge", "/rules/bridge", "/players/999", "/nowhere"])
+@pytest.mark.parametrize(
+    "url", ["/matches/999", "/matches/999/hands", "/matches/new/bridge", "/rules/bridge", "/players/999", "/nowhere"]
+)
 def test_unknown_things_are_a_404_page(client, url):
     answer = client.get(url)
     assert answer.status_code == 404
@@ -83,7 +85,14 @@ def test_a_match_untouched_for_two_weeks_is_set_aside_not_lost(app, client, acti
 def test_start_a_match_from_the_form(client, actions):
     answer = client.post(
         "/matches/new/court_piece",
-        data={"seat-0": "Ann", "seat-1": "Bo", "seat-2": "Cy", "seat-3": "Di", "first_dealer": "2", "opt-courts_to_win": "3"},
+        data={
+            "seat-0": "Ann",
+            "seat-1": "Bo",
+            "seat-2": "Cy",
+            "seat-3": "Di",
+            "first_dealer": "2",
+            "opt-courts_to_win": "3",
+        },
     )
     assert answer.status_code == 302
     match_id = int(answer.location.rsplit("/", 1)[1])
@@ -106,7 +115,14 @@ def test_random_partner_draw_keeps_the_same_four_players(client, actions):
     for _ in range(12):
         answer = client.post(
             "/matches/new/court_piece",
-            data={"seat-0": "Ann", "seat-1": "Bo", "seat-2": "Cy", "seat-3": "Di", "first_dealer": "random", "draw_partners": "on"},
+            data={
+                "seat-0": "Ann",
+                "seat-1": "Bo",
+                "seat-2": "Cy",
+                "seat-3": "Di",
+                "first_dealer": "random",
+                "draw_partners": "on",
+            },
         )
         match = actions.match(int(answer.location.rsplit("/", 1)[1]))
         assert sorted(match["players"]) == FOUR and 0 <= match["dealer"] <= 3
@@ -121,8 +137,28 @@ def test_random_partner_draw_keeps_the_same_four_players(client, actions):
         ({"seat-0": "Ann", "seat-1": "ann", "seat-2": "Cy", "seat-3": "Di", "first_dealer": "0"}, "only once"),
         ({"seat-0": "Ann", "seat-1": "Bo", "seat-2": "Cy", "seat-3": "Di", "first_dealer": "7"}, "first dealer"),
         ({"seat-0": "A" * 41, "seat-1": "Bo", "seat-2": "Cy", "seat-3": "Di", "first_dealer": "0"}, "at most 40"),
-        ({"seat-0": "Ann", "seat-1": "Bo", "seat-2": "Cy", "seat-3": "Di", "first_dealer": "0", "opt-courts_to_win": "0"}, "at least 1"),
-        ({"seat-0": "Ann", "seat-1": "Bo", "seat-2": "Cy", "seat-3": "Di", "first_dealer": "0", "opt-all13_courts": "60"}, "one of"),
+        (
+            {
+                "seat-0": "Ann",
+                "seat-1": "Bo",
+                "seat-2": "Cy",
+                "seat-3": "Di",
+                "first_dealer": "0",
+                "opt-courts_to_win": "0",
+            },
+            "at least 1",
+        ),
+        (
+            {
+                "seat-0": "Ann",
+                "seat-1": "Bo",
+                "seat-2": "Cy",
+                "seat-3": "Di",
+                "first_dealer": "0",
+                "opt-all13_courts": "60",
+            },
+            "one of",
+        ),
     ],
 )
 def test_a_bad_new_match_form_says_why_and_keeps_the_names(app, client, data, message):
@@ -144,7 +180,9 @@ def test_recording_a_hand_redirects_to_the_updated_scoreboard(client, actions):
     page = text(client.get(answer.location))
     assert scores(actions, match_id) == [0, 7]
     assert "Hand 2" in page and "Bo deals" in page  # the deal passed to the next seat
-    assert re.search(r'href="/rules/envite\?match=\d+&amp;hand=\d+#', page)  # every reason links to its rule, at this table
+    assert re.search(
+        r'href="/rules/envite\?match=\d+&amp;hand=\d+#', page
+    )  # every reason links to its rule, at this table
 
 
 def test_a_field_error_shows_next_to_its_field_and_keeps_the_values(client, actions):
@@ -154,9 +192,11 @@ def test_a_field_error_shows_next_to_its_field_and_keeps_the_values(client, acti
     )
     assert answer.status_code == 422
     page = text(answer)
-    field = page[page.index('class="w w-tricks'):]
+    field = page[page.index('class="w w-tricks') :]
     assert "13" in field[: field.index("</fieldset>", field.index("</fieldset>") + 1) + 500]
-    assert re.search(r'name="tricks-0" value="8" checked', page) and re.search(r'name="tricks-1" value="4" checked', page)
+    assert re.search(r'name="tricks-0" value="8" checked', page) and re.search(
+        r'name="tricks-1" value="4" checked', page
+    )
     assert actions.match(match_id)["hands"] == []
 
 
@@ -198,8 +238,15 @@ def test_schnapsen_counter_fills_points_and_tricks(client, actions):
     won = ["AS", "TS", "AH", "TH", "KS", "QS", "AD", "JD"]  # 11+10+11+10+4+3+11+2 = 62, four tricks
     answer = client.post(
         f"/matches/{match_id}/hands",
-        data={"ending": "out", "declarer": "0", "closed_by": "none", "count-0": won, "m20-0": "1",
-              "count-1": ["KH", "QH"], "expected": "1"},
+        data={
+            "ending": "out",
+            "declarer": "0",
+            "closed_by": "none",
+            "count-0": won,
+            "m20-0": "1",
+            "count-1": ["KH", "QH"],
+            "expected": "1",
+        },
     )
     assert answer.status_code == 302, text(answer)
     record = actions.match(match_id)["hands"][0]["record"]
@@ -230,7 +277,9 @@ def test_a_double_tap_records_once(client, actions):
 def test_two_phones_sending_the_same_next_hand_record_one(client, actions):
     match_id = actions.start("envite", FOUR)
     first = client.post(f"/matches/{match_id}/hands", data={"winner": "0", "stake": "4", "expected": "1", "token": "a"})
-    second = client.post(f"/matches/{match_id}/hands", data={"winner": "1", "stake": "2", "expected": "1", "token": "b"})
+    second = client.post(
+        f"/matches/{match_id}/hands", data={"winner": "1", "stake": "2", "expected": "1", "token": "b"}
+    )
     assert first.status_code == 302 and second.status_code == 409
     assert "already recorded from another phone" in text(second)
     assert scores(actions, match_id) == [4, 0]
@@ -266,7 +315,10 @@ def test_edit_a_hand_and_every_total_after_it_follows(client, actions):
     assert actions.match(match_id)["state"]["streak"] == {"side": 0, "count": 6}
     form = text(client.get(f"/matches/{match_id}/hands/2/edit"))
     assert "Edit hand 2" in form and 'name="tricks-0" value="8" checked' in form
-    answer = client.post(f"/matches/{match_id}/hands/2/edit", data={"outcome": "tricks", "tricks-0": "5", "tricks-1": "8", "expected": "2"})
+    answer = client.post(
+        f"/matches/{match_id}/hands/2/edit",
+        data={"outcome": "tricks", "tricks-0": "5", "tricks-1": "8", "expected": "2"},
+    )
     assert answer.status_code == 302
     match = actions.match(match_id)
     assert match["state"]["streak"] == {"side": 0, "count": 4}  # hands 3-6 won by A again
@@ -275,7 +327,9 @@ def test_edit_a_hand_and_every_total_after_it_follows(client, actions):
 
 def test_an_invalid_edit_is_shown_and_changes_nothing(client, actions):
     match_id = court_piece_with(actions, (8, 5), (9, 4))
-    answer = client.post(f"/matches/{match_id}/hands/1/edit", data={"outcome": "tricks", "tricks-0": "9", "tricks-1": "9"})
+    answer = client.post(
+        f"/matches/{match_id}/hands/1/edit", data={"outcome": "tricks", "tricks-0": "9", "tricks-1": "9"}
+    )
     assert answer.status_code == 422 and "13" in text(answer)
     assert actions.match(match_id)["hands"][0]["record"]["tricks"] == [8, 5]
 
@@ -307,7 +361,10 @@ def test_finish_a_court_piece_match_on_time(client, actions):
     page = text(client.post(f"/matches/{match_id}/finish", follow_redirects=True))
     assert 'class="banner final"' in page and "Bo &amp; Di win" in page
     assert "Record hand" not in page
-    assert client.post(f"/matches/{match_id}/hands", data={"outcome": "revoke", "side": "0", "expected": "2"}).status_code == 409
+    assert (
+        client.post(f"/matches/{match_id}/hands", data={"outcome": "revoke", "side": "0", "expected": "2"}).status_code
+        == 409
+    )
 
 
 def test_a_finished_match_shows_the_winner_and_takes_no_hand(client, actions):
@@ -330,9 +387,9 @@ def test_history_filters_by_game_and_player(app, client, actions):
     poke = actions.start("poke", ["Ann", "Bo"])
     envite = actions.start("envite", ["Cy", "Di", "Ed", "Flo"])
     by_game = text(client.get("/matches?game=poke"))
-    assert f"/matches/{poke}\"" in by_game and f"/matches/{envite}\"" not in by_game
+    assert f'/matches/{poke}"' in by_game and f'/matches/{envite}"' not in by_game
     by_player = text(client.get(f"/matches?player={player_id(app, 'Cy')}"))
-    assert f"/matches/{envite}\"" in by_player and f"/matches/{poke}\"" not in by_player
+    assert f'/matches/{envite}"' in by_player and f'/matches/{poke}"' not in by_player
 
 
 def test_player_page_counts_wins_and_losses_per_game(app, client, actions):
@@ -408,7 +465,9 @@ def test_forms_refuse_a_post_without_the_csrf_token(tmp_path):
     assert answer.status_code == 400 and "Form expired" in text(answer)
     form = text(client.get("/matches/new/poke"))
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', form).group(1)
-    answer = client.post("/matches/new/poke", data={"csrf_token": token, "seat-0": "Ann", "seat-1": "Bo", "first_dealer": "0"})
+    answer = client.post(
+        "/matches/new/poke", data={"csrf_token": token, "seat-0": "Ann", "seat-1": "Bo", "first_dealer": "0"}
+    )
     assert answer.status_code == 302
     with app.app_context():
         db.engine.dispose()
@@ -447,7 +506,9 @@ def test_one_tap_of_tricks_completes_the_other_side(client, actions):
 def test_schnapsen_counter_gives_a_side_that_won_nothing_zero(client, actions):
     match_id = actions.start("schnapsen", ["Ann", "Bo"])
     won = ["AS", "TS", "AH", "TH", "AD", "TD", "AC", "TC"]  # 84 points, four tricks; Bo none: schwarz
-    answer = client.post(f"/matches/{match_id}/hands", data={"ending": "out", "declarer": "0", "count-0": won, "expected": "1"})
+    answer = client.post(
+        f"/matches/{match_id}/hands", data={"ending": "out", "declarer": "0", "count-0": won, "expected": "1"}
+    )
     assert answer.status_code == 302, text(answer)
     assert actions.match(match_id)["hands"][0]["record"]["points"] == [84, 0]
     assert scores(actions, match_id) == [3, 0]  # RULES.md 1.4.6: schwarz
@@ -462,7 +523,7 @@ def test_new_match_form_shows_each_house_rule_at_its_default(client):
 def test_poke_card_pickers_offer_every_rank_and_suit(client, actions):
     match_id = actions.start("poke", ["Ann", "Bo"])
     page = text(client.get(f"/matches/{match_id}"))
-    picker = page[page.index('name="cards-0-0-rank"'):]
+    picker = page[page.index('name="cards-0-0-rank"') :]
     picker = picker[: picker.index("</select>")]
     assert picker.count("<option") == 14  # a blank and A K Q J 10 9 .. 2
     assert 'aria-label="Ann card 1 rank"' in page

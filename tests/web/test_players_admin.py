@@ -78,8 +78,10 @@ def test_a_set_up_form_with_other_names_seats_other_players_in_that_match_only(a
     mine = won_by_ann_and_cy(actions)
     version = versions(app, theirs)
 
-    answer = client.post(f"/matches/{mine}/setup", data={
-        "seat-0": "ANN", "seat-1": "Bo", "seat-2": "Cyd", "seat-3": "Di", "opt-courts_to_win": "1"})
+    answer = client.post(
+        f"/matches/{mine}/setup",
+        data={"seat-0": "ANN", "seat-1": "Bo", "seat-2": "Cyd", "seat-3": "Di", "opt-courts_to_win": "1"},
+    )
 
     assert answer.status_code == 302, answer.text
     assert stranger.match(theirs)["players"] == ["Ann", "Bo", "Cy", "Di"]
@@ -130,12 +132,15 @@ def test_rename_changes_the_player_in_every_match_and_tells_the_watching_phones(
     assert verified(app)
 
 
-@pytest.mark.parametrize("old, new, told", [
-    ("Ann", "bo", '"Bo" is another player already: if they are the same person, merge them.'),
-    ("Zed", "Zed Lee", 'There is no player called "Zed".'),
-    ("Ann", "   ", "A player's name cannot be empty."),
-    ("Ann", "A" * 41, "A player's name can be at most 40 characters."),
-])
+@pytest.mark.parametrize(
+    "old, new, told",
+    [
+        ("Ann", "bo", '"Bo" is another player already: if they are the same person, merge them.'),
+        ("Zed", "Zed Lee", 'There is no player called "Zed".'),
+        ("Ann", "   ", "A player's name cannot be empty."),
+        ("Ann", "A" * 41, "A player's name can be at most 40 characters."),
+    ],
+)
 def test_rename_refuses_in_one_line_and_changes_nothing(app, actions, old, new, told):
     match_id = won_by_ann_and_cy(actions)
     before, seen = players(app), versions(app, match_id)
@@ -184,11 +189,14 @@ def test_merge_refuses_two_players_of_one_match_and_says_which(app, actions):
     assert players(app) == before and actions.match(shared)["players"] == ["Ann", "Bo"]
 
 
-@pytest.mark.parametrize("source, target, told", [
-    ("Ann", "ANN ", 'Error: "Ann" and "ANN " are one player already: choose two players.\n'),
-    ("Zed", "Ann", 'Error: There is no player called "Zed".\n'),
-    ("Ann", "Zed", 'Error: There is no player called "Zed".\n'),
-])
+@pytest.mark.parametrize(
+    "source, target, told",
+    [
+        ("Ann", "ANN ", 'Error: "Ann" and "ANN " are one player already: choose two players.\n'),
+        ("Zed", "Ann", 'Error: There is no player called "Zed".\n'),
+        ("Ann", "Zed", 'Error: There is no player called "Zed".\n'),
+    ],
+)
 def test_merge_refuses_one_player_or_nobody(app, actions, source, target, told):
     won_by_ann_and_cy(actions)
     before = players(app)
@@ -246,11 +254,13 @@ def test_the_host_renames_and_merges_from_lists_on_the_page(app, actions, client
     assert '<option value="Ann B.">Ann B. (1 match)</option>' in page.text
 
     taken = host.post("/players/host/rename", data={"rename-player": "Ann B.", "rename-new_name": "ann"})
-    renamed = host.post("/players/host/rename", data={"rename-player": "Hal", "rename-new_name": "Hal Roe"},
-                        follow_redirects=True)
+    renamed = host.post(
+        "/players/host/rename", data={"rename-player": "Hal", "rename-new_name": "Hal Roe"}, follow_redirects=True
+    )
     same = host.post("/players/host/merge", data={"merge-source": "Ann", "merge-target": "Ann"})
-    merged = host.post("/players/host/merge", data={"merge-source": "Ann B.", "merge-target": "Ann"},
-                       follow_redirects=True)
+    merged = host.post(
+        "/players/host/merge", data={"merge-source": "Ann B.", "merge-target": "Ann"}, follow_redirects=True
+    )
 
     assert taken.status_code == 409
     assert "&#34;Ann&#34; is another player already: if they are the same person, merge them." in taken.text
@@ -291,8 +301,12 @@ def test_signing_out_ends_the_sign_in_for_every_copy_of_its_cookie(app, client):
 
 
 def test_the_host_password_has_its_own_limit_counted_before_it_is_judged(tmp_path):
-    limited = make_app(f"sqlite:///{tmp_path / 'door.sqlite'}", RATELIMIT_ENABLED=True,
-                       SCOREKEEPER_ADMIN_PASSWORD=PASSWORD, SCOREKEEPER_WRITE_LIMIT="1000 per minute")
+    limited = make_app(
+        f"sqlite:///{tmp_path / 'door.sqlite'}",
+        RATELIMIT_ENABLED=True,
+        SCOREKEEPER_ADMIN_PASSWORD=PASSWORD,
+        SCOREKEEPER_WRITE_LIMIT="1000 per minute",
+    )
     guesser = limited.test_client()
     answers = [guesser.post("/players/host/sign-in", data={"password": f"guess {n}"}) for n in range(12)]
     assert [answer.status_code for answer in answers] == [403] * 10 + [429] * 2

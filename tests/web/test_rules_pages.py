@@ -35,7 +35,7 @@ def pages(app):
 
 
 def main(html: str) -> str:
-    return html[html.index("<main"):html.index("</main>")]
+    return html[html.index("<main") : html.index("</main>")]
 
 
 def text(html: str) -> str:
@@ -56,8 +56,13 @@ def section(html: str, anchor: str) -> str:
 def test_every_page_opens_with_the_game_at_a_glance(pages, key):
     glance = section(pages[key], "glance")
     assert "<h2>At a glance</h2>" in glance
-    assert [unescape(term) for term in re.findall(r"<dt>([^<]+)</dt>", glance)][:5] == \
-        ["Unit", "Target", "End", "Next deal", "Cards"]
+    assert [unescape(term) for term in re.findall(r"<dt>([^<]+)</dt>", glance)][:5] == [
+        "Unit",
+        "Target",
+        "End",
+        "Next deal",
+        "Cards",
+    ]
     assert "<caption>What a hand scores</caption>" in glance
     assert len(re.findall(r'<th scope="row">', glance)) >= 1
     assert main(pages[key]).index('id="glance"') < main(pages[key]).index('class="contents"')
@@ -70,7 +75,7 @@ def test_every_page_has_contents_linking_to_each_of_its_sections(pages, key):
     links = re.findall(r'href="#([^"]+)"', nav)
     ids = set(re.findall(r'id="([^"]+)"', page))
     assert links and set(links) <= ids, set(links) - ids
-    after_contents = page[page.index('class="contents"'):]
+    after_contents = page[page.index('class="contents"') :]
     assert set(links) == set(re.findall(r'<section id="([^"]+)"', after_contents)), "every section is in the contents"
     rules = {rule.value for rule in GAMES[key].rules}
     assert rules <= set(links), "every rule a reason names is a section of the contents"
@@ -104,20 +109,27 @@ def test_no_internal_word_appears_in_a_page(pages, key):
     assert not re.findall(r"\w+_\w+", seen), "no key with an underscore (options, fields, choices)"
 
 
-@pytest.mark.parametrize("key, anchors", [
-    ("cuarenta", ["ronda", "carton", "dealer"]),  # ronda by rank, the 20-20 reading, the deal each round
-    ("hasenpfeffer", ["end"]),  # the default for defenders reaching the target
-    ("chicago", ["forfeit"]),  # the forfeited hand
-    ("tabletop_cribbage", ["dealer", "columns"]),  # who deals, and the dealer's columns
-    ("schnapsen", ["closing", "failed-close"]),
-    ("court_piece", ["all-thirteen", "court-hands", "dealer"]),
-    ("envite", ["declined-raises", "lying-down"]),
-])
+@pytest.mark.parametrize(
+    "key, anchors",
+    [
+        ("cuarenta", ["ronda", "carton", "dealer"]),  # ronda by rank, the 20-20 reading, the deal each round
+        ("hasenpfeffer", ["end"]),  # the default for defenders reaching the target
+        ("chicago", ["forfeit"]),  # the forfeited hand
+        ("tabletop_cribbage", ["dealer", "columns"]),  # who deals, and the dealer's columns
+        ("schnapsen", ["closing", "failed-close"]),
+        ("court_piece", ["all-thirteen", "court-hands", "dealer"]),
+        ("envite", ["declined-raises", "lying-down"]),
+    ],
+)
 def test_the_departures_the_issue_names_are_in_their_boxes(pages, key, anchors):
     for anchor in anchors:
         box = re.search(r'<dl class="departure">(.*?)</dl>', section(pages[key], anchor), re.S)
         assert box, f"{key}#{anchor}"
-        assert [plain(t) for t in re.findall(r"<dt[^>]*>(.*?)</dt>", box.group(1))] == ["The source says", "We score", "Option"]
+        assert [plain(t) for t in re.findall(r"<dt[^>]*>(.*?)</dt>", box.group(1))] == [
+            "The source says",
+            "We score",
+            "Option",
+        ]
 
 
 def test_cuarenta_says_which_readings_it_takes(pages):
@@ -150,7 +162,9 @@ def other_value(fld):
     if fld.type == "bool":
         return not fld.default
     if fld.type == "choice":
-        return next(value for value in (*fld.choices, None) if value != fld.default and (value is not None or fld.nullable))
+        return next(
+            value for value in (*fld.choices, None) if value != fld.default and (value is not None or fld.nullable)
+        )
     return fld.min if fld.default != fld.min else fld.max
 
 
@@ -180,8 +194,10 @@ def test_a_page_opened_from_a_match_shows_that_tables_house_rules(client, action
     assert f"match #{match_id}" in table and ", ".join(players) in table
     for fld in game.all_options:
         shown = form_label(key, fld, options[fld.name])
-        assert f'<a href="#{house_rule(game, fld.name).anchor}">{fld.title}</a>: <strong>{shown}</strong> (changed)' \
-            in table, (fld.name, shown)
+        assert (
+            f'<a href="#{house_rule(game, fld.name).anchor}">{fld.title}</a>: <strong>{shown}</strong> (changed)'
+            in table
+        ), (fld.name, shown)
         assert fld.name not in plain(table) or "_" not in fld.name
     assert f'href="/matches/{match_id}#hand-3"' in page and f"Back to {game.hand_word} 3 of match" in page
     if key == "court_piece":
@@ -197,8 +213,27 @@ def test_a_match_with_the_usual_rules_says_so(client, actions):
     assert '<a href="#glance">First dealer</a>: <strong>Ann</strong>. Ann dealt the first hand.' in table
 
 
-@pytest.mark.parametrize("raw", ["", "abc", "0", "-1", "1.5", "1e3", "99999", "2147483648", "9" * 40, "١",
-                                 "1 OR 1=1", "%00", "1%00", " 1", "[1]", "other-game"])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "",
+        "abc",
+        "0",
+        "-1",
+        "1.5",
+        "1e3",
+        "99999",
+        "2147483648",
+        "9" * 40,
+        "١",
+        "1 OR 1=1",
+        "%00",
+        "1%00",
+        " 1",
+        "[1]",
+        "other-game",
+    ],
+)
 def test_a_bad_match_gives_the_plain_page_never_an_error(client, actions, raw):
     other = actions.start("schnapsen", ["Ann", "Bo"])  # a match of another game
     raw = str(other) if raw == "other-game" else raw
@@ -226,8 +261,9 @@ def test_each_reason_links_to_its_rule_on_the_tables_rules_page(client, actions)
     actions.hand(match_id, {"outcome": "revoke", "side": 1})
     actions.hand(match_id, {"outcome": "first_seven", "side": 0})
     for url in (f"/matches/{match_id}", f"/matches/{match_id}/hands"):
-        links = re.findall(r'<a class="rule-link" href="([^"]+)" aria-label="([^"]+)">§</a>',
-                           client.get(url).get_data(as_text=True))
+        links = re.findall(
+            r'<a class="rule-link" href="([^"]+)" aria-label="([^"]+)">§</a>', client.get(url).get_data(as_text=True)
+        )
         assert (f"/rules/court_piece?match={match_id}&amp;hand=1#revoke", "Rule: revoke") in links, links
         for href, label in links:
             path, anchor = unescape(href).split("#")
@@ -255,7 +291,9 @@ def test_the_links_a_match_page_uses(app):
         ruling = str(ruling_link("court_piece", "all13_courts", "All-thirteen courts"))
         assert 'href="/rules/court_piece#all-thirteen"' in ruling and "All-thirteen courts" in ruling
         # the new-match form's own key for the option finds the same ruling
-        assert 'href="/rules/court_piece#court-hands"' in str(ruling_link("court_piece", "opt-court_hand_streak_policy", "x"))
+        assert 'href="/rules/court_piece#court-hands"' in str(
+            ruling_link("court_piece", "opt-court_hand_streak_policy", "x")
+        )
 
 
 # -- weight, hosts, print ---------------------------------------------------------------------------

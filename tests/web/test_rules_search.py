@@ -29,7 +29,9 @@ def results(client, query: str) -> list[tuple[str, str, str]]:
     """(link, title, kind) of each result, best first."""
     answer = client.get("/rules/search", query_string={"q": query})
     assert answer.status_code == 200
-    return [(unescape(link), unescape(title), kind) for link, title, kind in RESULT.findall(answer.get_data(as_text=True))]
+    return [
+        (unescape(link), unescape(title), kind) for link, title, kind in RESULT.findall(answer.get_data(as_text=True))
+    ]
 
 
 def test_the_catalog_names_only_games_and_the_other_names_the_issue_asks_for():
@@ -47,8 +49,10 @@ def test_each_other_name_finds_its_game_first(client, key, name):
     game = (f"/rules/{key}", GAMES[key].name, "Game")
     before = found[: found.index(game)] if game in found else found
     # Only a table word of the same name in the same game ("gin") may come before the game.
-    assert game in found and all(hit[0].startswith(f"/rules/{key}#") and hit[2] == "Table word" for hit in before), \
-        (name, found[:3])
+    assert game in found and all(hit[0].startswith(f"/rules/{key}#") and hit[2] == "Table word" for hit in before), (
+        name,
+        found[:3],
+    )
 
 
 @pytest.mark.parametrize("key", list(GAMES))
@@ -65,29 +69,35 @@ def test_each_table_word_finds_its_section_first(client, term):
     assert found[: len(same_word)] == same_word, "the word itself comes before anything else"
 
 
-@pytest.mark.parametrize("typed, link", [
-    ("CAIDA", "/rules/cuarenta#caida"),
-    ("caída", "/rules/cuarenta#caida"),
-    ("Caïda", "/rules/cuarenta#caida"),
-    ("CARTON", "/rules/cuarenta#carton"),
-    ("bummerl", "/rules/schnapsen#game-end"),
-    ("SCHNEIDER", "/rules/schnapsen#going-out"),
-    ("  Tumbo ", "/rules/envite#lying-down"),
-    ("SKITGUBBE", "/rules/myllymatti"),
-    ("tressette", "/rules/tresette"),
-    ("schnapser", "/rules/schnapsen"),
-    ("siwweschroom", "/rules/toepen"),
-])
+@pytest.mark.parametrize(
+    "typed, link",
+    [
+        ("CAIDA", "/rules/cuarenta#caida"),
+        ("caída", "/rules/cuarenta#caida"),
+        ("Caïda", "/rules/cuarenta#caida"),
+        ("CARTON", "/rules/cuarenta#carton"),
+        ("bummerl", "/rules/schnapsen#game-end"),
+        ("SCHNEIDER", "/rules/schnapsen#going-out"),
+        ("  Tumbo ", "/rules/envite#lying-down"),
+        ("SKITGUBBE", "/rules/myllymatti"),
+        ("tressette", "/rules/tresette"),
+        ("schnapser", "/rules/schnapsen"),
+        ("siwweschroom", "/rules/toepen"),
+    ],
+)
 def test_accents_and_case_are_ignored(client, typed, link):
     assert results(client, typed)[0][0] == link
 
 
-@pytest.mark.parametrize("question, link", [
-    ("what is a court?", "/rules/court_piece#glance"),
-    ("How much is a meld in Botifarra?", "/rules/botifarra#"),
-    ("what beats what in Tresette?", "/rules/tresette#glance"),
-    ("who deals next in court piece", "/rules/court_piece#dealer"),
-])
+@pytest.mark.parametrize(
+    "question, link",
+    [
+        ("what is a court?", "/rules/court_piece#glance"),
+        ("How much is a meld in Botifarra?", "/rules/botifarra#"),
+        ("what beats what in Tresette?", "/rules/tresette#glance"),
+        ("who deals next in court piece", "/rules/court_piece#dealer"),
+    ],
+)
 def test_a_question_finds_the_section_that_answers_it(client, question, link):
     found = results(client, question)
     assert found and found[0][0].startswith(link), found[:3]
@@ -125,7 +135,11 @@ def test_the_index_shows_each_game_with_its_names_players_and_line(client):
         card = CATALOG[key]
         item = re.search(rf'<li><a href="/rules/{key}">{re.escape(game.name)}</a>(.*?)</li>', page, re.S)
         assert item, key
-        players = f"{game.min_players} to {game.max_players}" if game.max_players > game.min_players else f"{game.min_players}"
+        players = (
+            f"{game.min_players} to {game.max_players}"
+            if game.max_players > game.min_players
+            else f"{game.min_players}"
+        )
         assert f"{players} players" in item.group(1), key
         assert card.line in item.group(1)
         assert all(name in item.group(1) for name in card.names), key
@@ -134,5 +148,8 @@ def test_the_index_shows_each_game_with_its_names_players_and_line(client):
 def test_the_table_words_page_lists_every_word_with_its_section(client):
     page = unescape(client.get("/rules/words").get_data(as_text=True))
     for term in TERMS:
-        assert f'<a href="/rules/{term.game}#{term.anchor}">{term.word} <small>({GAMES[term.game].name})</small></a>' in page
+        assert (
+            f'<a href="/rules/{term.game}#{term.anchor}">{term.word} <small>({GAMES[term.game].name})</small></a>'
+            in page
+        )
         assert term.meaning in page

@@ -27,7 +27,8 @@ from tests.proof.live_server import ROOT, LiveServer, free_port
 
 REDIS_URL = os.environ.get("TEST_REDIS_URL")
 needs_redis = pytest.mark.skipif(
-    not REDIS_URL, reason="needs a Redis: set TEST_REDIS_URL (scripts/test.sh starts one with scripts/redis.sh)")
+    not REDIS_URL, reason="needs a Redis: set TEST_REDIS_URL (scripts/test.sh starts one with scripts/redis.sh)"
+)
 
 NEW_MATCH = {"game": "court_piece", "players": ["Ann", "Bo", "Cy", "Di"]}
 TRICKS = {"outcome": "tricks", "tricks": [8, 5]}
@@ -91,14 +92,17 @@ def one_connection_per_worker(server: LiveServer, log: Path):
 
 
 def post(connection: http.client.HTTPConnection, path: str, body: dict, headers: dict | None = None) -> int:
-    connection.request("POST", path, body=json.dumps(body), headers={"Content-Type": "application/json", **(headers or {})})
+    connection.request(
+        "POST", path, body=json.dumps(body), headers={"Content-Type": "application/json", **(headers or {})}
+    )
     answer = connection.getresponse()
     answer.read()
     return answer.status
 
 
-def flood(workers: dict[str, http.client.HTTPConnection], path: str, body: dict, times: int,
-          headers: dict | None = None) -> list[tuple[str, int]]:
+def flood(
+    workers: dict[str, http.client.HTTPConnection], path: str, body: dict, times: int, headers: dict | None = None
+) -> list[tuple[str, int]]:
     """`times` POSTs, the two workers in turn: [(pid of the worker that answered, status)]."""
     turns = itertools.islice(itertools.cycle(workers.items()), times)
     return [(pid, post(connection, path, body, headers)) for pid, connection in turns]
@@ -115,8 +119,9 @@ def assert_refused_past_the_limit_by_both(answers: list[tuple[str, int]], limit:
 
 @needs_redis
 def test_new_matches_past_the_limit_are_refused_whichever_of_two_workers_takes_them(tmp_path, redis_database):
-    with served(tmp_path, WORKERS="2", SCOREKEEPER_RATELIMIT_STORAGE=redis_database,
-                SCOREKEEPER_NEW_MATCH_LIMIT="5 per hour") as (server, log):
+    with served(
+        tmp_path, WORKERS="2", SCOREKEEPER_RATELIMIT_STORAGE=redis_database, SCOREKEEPER_NEW_MATCH_LIMIT="5 per hour"
+    ) as (server, log):
         with one_connection_per_worker(server, log) as workers:
             answers = flood(workers, "/api/v1/matches", NEW_MATCH, 12)
         assert len(server.request("GET", "/api/v1/matches")[1]) == 5
@@ -126,8 +131,9 @@ def test_new_matches_past_the_limit_are_refused_whichever_of_two_workers_takes_t
 
 @needs_redis
 def test_writes_past_the_limit_are_refused_whichever_of_two_workers_takes_them(tmp_path, redis_database):
-    with served(tmp_path, WORKERS="2", SCOREKEEPER_RATELIMIT_STORAGE=redis_database,
-                SCOREKEEPER_WRITE_LIMIT="6 per hour") as (server, log):
+    with served(
+        tmp_path, WORKERS="2", SCOREKEEPER_RATELIMIT_STORAGE=redis_database, SCOREKEEPER_WRITE_LIMIT="6 per hour"
+    ) as (server, log):
         status, created = server.request("POST", "/api/v1/matches", NEW_MATCH)  # the first write
         assert status == 201
         hands = f"/api/v1/matches/{created['id']}/hands"
@@ -139,8 +145,14 @@ def test_writes_past_the_limit_are_refused_whichever_of_two_workers_takes_them(t
 
 def redis_script(command: str, port: int, directory: Path) -> str:
     environment = {**os.environ, "REDIS_TEST_PORT": str(port), "REDIS_TEST_DIR": str(directory)}
-    return subprocess.run([ROOT / "scripts" / "redis.sh", command], env=environment, check=True,
-                          capture_output=True, text=True, timeout=30).stdout.strip()
+    return subprocess.run(
+        [ROOT / "scripts" / "redis.sh", command],
+        env=environment,
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    ).stdout.strip()
 
 
 def timed_post(server: LiveServer, path: str, body: dict, headers: dict | None = None) -> int:
@@ -156,7 +168,10 @@ def test_with_redis_gone_every_phone_is_answered_and_still_limited_until_redis_i
     port, directory = free_port(), tmp_path / "redis"
     url = redis_script("start", port, directory)
     try:
-        with served(tmp_path, SCOREKEEPER_RATELIMIT_STORAGE=url, SCOREKEEPER_NEW_MATCH_LIMIT="5 per hour") as (server, log):
+        with served(tmp_path, SCOREKEEPER_RATELIMIT_STORAGE=url, SCOREKEEPER_NEW_MATCH_LIMIT="5 per hour") as (
+            server,
+            log,
+        ):
             status, created = server.request("POST", "/api/v1/matches", NEW_MATCH)
             assert status == 201
             redis_script("stop", port, directory)

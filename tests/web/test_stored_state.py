@@ -20,11 +20,22 @@ from scorekeeper.verify import differences, verify_all
 from tests.conftest import DATABASES, database_url, make_app
 
 # One game of each shape: partnership, penalty, counting, chips, a race, and one that ends by finish.
-KEYS = ["court_piece", "envite", "schnapsen", "omi", "polignac", "gin_rummy", "toepen", "machiavelli",
-        "speed_tournament", "turnover_bridge"]
+KEYS = [
+    "court_piece",
+    "envite",
+    "schnapsen",
+    "omi",
+    "polignac",
+    "gin_rummy",
+    "toepen",
+    "machiavelli",
+    "speed_tournament",
+    "turnover_bridge",
+]
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
-OPERATIONS = st.lists(st.sampled_from(["hand", "hand", "hand", "edit", "delete", "undo", "setup", "finish"]),
-                      min_size=1, max_size=14)
+OPERATIONS = st.lists(
+    st.sampled_from(["hand", "hand", "hand", "edit", "delete", "undo", "setup", "finish"]), min_size=1, max_size=14
+)
 
 
 @pytest.fixture(scope="module", params=DATABASES)

@@ -95,8 +95,9 @@ def test_the_phone_cookie_holds_no_key_and_lasts_400_days(app):
 
 def test_the_phone_cookie_is_secure_behind_https(tmp_path):
     app = make_app(f"sqlite:///{tmp_path / 'https.sqlite'}", SCOREKEEPER_HTTPS=True)
-    answer = app.test_client().post("/matches/new/poke", data={"seat-0": "Ann", "seat-1": "Bo"},
-                                    base_url="https://localhost")
+    answer = app.test_client().post(
+        "/matches/new/poke", data={"seat-0": "Ann", "seat-1": "Bo"}, base_url="https://localhost"
+    )
     assert answer.status_code == 302 and "; Secure" in phone_cookie(answer)
 
 
@@ -204,13 +205,16 @@ def test_each_match_has_its_own_code_and_codes_follow_the_secret(app, tmp_path):
     assert hand(table, first, 1).status_code == 302  # the phones holding it keep it
 
 
-@pytest.mark.parametrize("typed, status, says", [
-    ("", 422, "A table code is 10 letters and digits"),
-    ("K7QX-M4RP", 422, "A table code is 10 letters and digits"),
-    ("K7QX-M4RP-2O", 422, "there is no 0, O, 1, I or L"),
-    ("<script>alert(1)</script>", 422, "A table code is 10 letters and digits"),
-    ("x" * 5000, 422, "A table code is 10 letters and digits"),
-])
+@pytest.mark.parametrize(
+    "typed, status, says",
+    [
+        ("", 422, "A table code is 10 letters and digits"),
+        ("K7QX-M4RP", 422, "A table code is 10 letters and digits"),
+        ("K7QX-M4RP-2O", 422, "there is no 0, O, 1, I or L"),
+        ("<script>alert(1)</script>", 422, "A table code is 10 letters and digits"),
+        ("x" * 5000, 422, "A table code is 10 letters and digits"),
+    ],
+)
 def test_what_cannot_be_a_code_is_refused_with_a_message_and_nothing_changes(app, typed, status, says):
     table, partner = app.test_client(), app.test_client()
     match_id = start_on_page(table)
@@ -246,8 +250,12 @@ def test_a_claim_of_no_such_match_is_a_404(app):
 @pytest.fixture(params=DATABASES)
 def limited(request, tmp_path):
     """Rate limits on: three wrong codes a minute per address, writes as generous as a table needs."""
-    app = make_app(database_url(request.param, tmp_path), RATELIMIT_ENABLED=True,
-                   SCOREKEEPER_TABLE_CODE_LIMIT="3 per minute", SCOREKEEPER_WRITE_LIMIT="100 per minute")
+    app = make_app(
+        database_url(request.param, tmp_path),
+        RATELIMIT_ENABLED=True,
+        SCOREKEEPER_TABLE_CODE_LIMIT="3 per minute",
+        SCOREKEEPER_WRITE_LIMIT="100 per minute",
+    )
     yield app
     with app.app_context():
         db.session.remove()
@@ -284,7 +292,9 @@ def test_a_burst_of_codes_sent_at_once_gets_no_more_than_the_limit_judged(limite
         guesser = limited.test_client()
         guesser.environ_base["REMOTE_ADDR"] = "192.0.2.9"
         start.wait()
-        statuses.append(guesser.post(f"/matches/{match_id}/claim", data={"code": f"2222-2222-{number:02d}"}).status_code)
+        statuses.append(
+            guesser.post(f"/matches/{match_id}/claim", data={"code": f"2222-2222-{number:02d}"}).status_code
+        )
 
     threads = [threading.Thread(target=guess, args=(number,)) for number in range(20)]
     for thread in threads:
@@ -298,8 +308,7 @@ def test_a_burst_of_codes_sent_at_once_gets_no_more_than_the_limit_judged(limite
 
 
 def share_page(client, match_id: int, **environ) -> str:
-    answer = client.get(f"/matches/{match_id}/share", base_url="http://127.0.0.1:5000",
-                        environ_overrides=environ)
+    answer = client.get(f"/matches/{match_id}/share", base_url="http://127.0.0.1:5000", environ_overrides=environ)
     assert answer.status_code == 200
     return text(answer)
 
@@ -424,7 +433,7 @@ def test_the_hold_is_read_with_the_match_not_in_a_round_trip_of_its_own(app):
 
 def test_a_phone_at_a_new_server_opens_on_new_match(client):
     page = text(client.get("/"))
-    assert "<h1 id=\"new-match\">New match</h1>" in page and "in play" not in page.lower()
+    assert '<h1 id="new-match">New match</h1>' in page and "in play" not in page.lower()
 
 
 def match_updates(ran: list[str]) -> int:
@@ -443,11 +452,15 @@ def test_a_finish_and_an_edit_write_the_match_row_once_and_read_its_hands_once(a
     assert match_updates(ran) == 1, ran  # the claim carries the replayed state and result
     rows_read = [statement for statement in ran if statement.startswith("SELECT hand.id")]
     assert len(rows_read) == 1, ran  # the hands' rows read once for the write (the answer reads its own columns)
-    assert (finished["winner"], edited["winner"]) == (0, 1) and edited["status"] == "finished"  # who won follows the edit
+    assert (finished["winner"], edited["winner"]) == (0, 1) and edited[
+        "status"
+    ] == "finished"  # who won follows the edit
     with statements(app) as ran:
         page = client.get(f"/matches/{match_id}").get_data(as_text=True)
-    assert not any("hand.note" in statement and "hand.state" not in statement and "hand.record" not in statement
-                   for statement in ran), ran  # each hand's note comes with its row
+    assert not any(
+        "hand.note" in statement and "hand.state" not in statement and "hand.record" not in statement
+        for statement in ran
+    ), ran  # each hand's note comes with its row
     assert "Bo &amp; Di" in page
 
 

@@ -84,12 +84,20 @@ def test_a_hand_replayed_without_its_matchs_key_or_with_another_matchs_is_refuse
         table = Phone(server)
         first, other = (table.send("POST", "/api/v1/matches", json_body=NEW_MATCH).json for _ in range(2))
         hands, body = f"/api/v1/matches/{first['id']}/hands", {"record": TRICKS}
-        sent = table.send("POST", hands, json_body=body, headers={"Idempotency-Key": "the-tables-hand",
-                                                                  "Authorization": f"Bearer {first['key']}"})
+        sent = table.send(
+            "POST",
+            hands,
+            json_body=body,
+            headers={"Idempotency-Key": "the-tables-hand", "Authorization": f"Bearer {first['key']}"},
+        )
         assert sent.status == 201
         for authorization, refused in (("", 401), (f"Bearer {other['key']}", 403)):
-            replay = Phone(server).send("POST", hands, json_body=body,
-                                        headers={"Idempotency-Key": "the-tables-hand", "Authorization": authorization})
+            replay = Phone(server).send(
+                "POST",
+                hands,
+                json_body=body,
+                headers={"Idempotency-Key": "the-tables-hand", "Authorization": authorization},
+            )
             assert replay.status == refused and "Idempotent-Replayed" not in replay.headers, replay.text
         assert len(table.get(f"/api/v1/matches/{first['id']}").json["hands"]) == 1
 
@@ -146,8 +154,12 @@ def test_a_hundred_stalled_export_readers_leave_every_page_and_write_answering(t
                 began = time.perf_counter()
                 for path in ("/", "/matches", f"/matches/{match['id']}", "/players/"):
                     assert table.get(path).status == 200, path
-                written = table.send("POST", f"/api/v1/matches/{match['id']}/hands", json_body={"record": TRICKS},
-                                     headers={"Authorization": f"Bearer {match['key']}"})
+                written = table.send(
+                    "POST",
+                    f"/api/v1/matches/{match['id']}/hands",
+                    json_body={"record": TRICKS},
+                    headers={"Authorization": f"Bearer {match['key']}"},
+                )
                 assert written.status == 201, written.text
                 timings.append(time.perf_counter() - began)
             assert max(timings) < 2, timings  # four pages and a write; a 503 comes after 3 s
@@ -168,9 +180,11 @@ def test_a_full_disk_is_a_507_the_host_hears_of_and_nothing_acknowledged_is_lost
         match_id = started_on_page(table)
         acknowledged, answer = 0, None
         while acknowledged < 400:
-            answer = table.submit(f"/matches/{match_id}/hands", {"outcome": "tricks", "tricks-0": "8", "note": "x" * 200,
-                                                                 "expected": str(acknowledged + 1)},
-                                  page=f"/matches/{match_id}")
+            answer = table.submit(
+                f"/matches/{match_id}/hands",
+                {"outcome": "tricks", "tricks-0": "8", "note": "x" * 200, "expected": str(acknowledged + 1)},
+                page=f"/matches/{match_id}",
+            )
             if answer.status != 302:
                 break
             acknowledged += 1
@@ -185,8 +199,14 @@ def test_a_full_disk_is_a_507_the_host_hears_of_and_nothing_acknowledged_is_lost
 
 def postgres_script(command: str, directory: str, port: int) -> str:
     environment = {**os.environ, "PG_TEST_DIR": directory, "PG_TEST_PORT": str(port)}
-    done = subprocess.run([str(ROOT / "scripts" / "postgres.sh"), command], env=environment, capture_output=True,
-                          text=True, timeout=120, check=True)
+    done = subprocess.run(
+        [str(ROOT / "scripts" / "postgres.sh"), command],
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
     return done.stdout.strip()
 
 
@@ -201,14 +221,18 @@ def test_postgresql_stopped_is_a_503_with_retry_after_and_started_again_is_serve
             match = table.send("POST", "/api/v1/matches", json_body=NEW_MATCH).json
             key = {"Authorization": f"Bearer {match['key']}"}
             hands = f"/api/v1/matches/{match['id']}/hands"
-            acknowledged = sum(table.send("POST", hands, json_body={"record": TRICKS}, headers=key).status == 201
-                               for _ in range(3))
+            acknowledged = sum(
+                table.send("POST", hands, json_body={"record": TRICKS}, headers=key).status == 201 for _ in range(3)
+            )
             answers, stop = [], threading.Event()
 
             def phone_at_the_table():
                 while not stop.is_set():
-                    for method, path, body in (("GET", f"/matches/{match['id']}", None), ("GET", "/", None),
-                                               ("POST", hands, {"record": TRICKS})):
+                    for method, path, body in (
+                        ("GET", f"/matches/{match['id']}", None),
+                        ("GET", "/", None),
+                        ("POST", hands, {"record": TRICKS}),
+                    ):
                         answers.append(Phone(server).send(method, path, json_body=body, headers=key))
                     time.sleep(0.05)
 
@@ -263,8 +287,10 @@ def test_no_exported_cell_starts_a_formula_and_numbers_stay_numbers(tmp_path):
 def test_the_host_password_allows_ten_wrong_guesses_a_minute_and_then_not_even_the_right_one(tmp_path):
     with served(tmp_path) as server:
         guesser = Phone(server)
-        statuses = [guesser.submit("/players/host/sign-in", {"password": f"guess {n}"}, page="/players/host").status
-                    for n in range(12)]
+        statuses = [
+            guesser.submit("/players/host/sign-in", {"password": f"guess {n}"}, page="/players/host").status
+            for n in range(12)
+        ]
         assert statuses == [403] * 10 + [429] * 2
         right = guesser.submit("/players/host/sign-in", {"password": HOST_PASSWORD}, page="/players/host")
         assert right.status == 429 and "Too many host passwords from here" in right.text
@@ -311,17 +337,24 @@ def test_a_burst_of_table_codes_gets_no_more_than_the_limit_judged(tmp_path):
         code = table_code(table.get(f"/matches/{match_id}").text)
         assert code not in {wrong_code(number) for number in range(100)}
         guessers = [Phone(server) for _ in range(100)]
-        tokens = [re.search(r'name="csrf_token"[^>]*value="([^"]+)"', guesser.get(f"/matches/{match_id}").text)
-                  .group(1) for guesser in guessers]
+        tokens = [
+            re.search(r'name="csrf_token"[^>]*value="([^"]+)"', guesser.get(f"/matches/{match_id}").text).group(1)
+            for guesser in guessers
+        ]
         together, statuses = threading.Barrier(len(guessers)), []
 
         def guess(guesser: Phone, token: str, number: int) -> None:
             together.wait()
-            statuses.append(guesser.send("POST", f"/matches/{match_id}/claim",
-                                         form={"csrf_token": token, "code": wrong_code(number)}).status)
+            statuses.append(
+                guesser.send(
+                    "POST", f"/matches/{match_id}/claim", form={"csrf_token": token, "code": wrong_code(number)}
+                ).status
+            )
 
-        threads = [threading.Thread(target=guess, args=(guesser, token, number))
-                   for number, (guesser, token) in enumerate(zip(guessers, tokens))]
+        threads = [
+            threading.Thread(target=guess, args=(guesser, token, number))
+            for number, (guesser, token) in enumerate(zip(guessers, tokens))
+        ]
         for thread in threads:
             thread.start()
         for thread in threads:

@@ -16,7 +16,10 @@ def test_simultaneous_submissions_of_the_next_hand_record_exactly_one(app):
     def phone(won: int):
         client = app.test_client()
         start.wait()
-        answer = client.post(f"/api/v1/matches/{match_id}/hands", json={"record": {"outcome": "tricks", "tricks": [won, 13 - won]}, "number": 1})
+        answer = client.post(
+            f"/api/v1/matches/{match_id}/hands",
+            json={"record": {"outcome": "tricks", "tricks": [won, 13 - won]}, "number": 1},
+        )
         statuses.append(answer.status_code)
 
     threads = [threading.Thread(target=phone, args=(won,)) for won in (7, 8, 9, 10)]
@@ -36,7 +39,9 @@ def test_many_phones_adding_hands_lose_none(app):
     def phone():
         client = app.test_client()
         for _ in range(5):
-            answer = client.post(f"/api/v1/matches/{match_id}/hands", json={"record": {"outcome": "tricks", "tricks": [8, 5]}})
+            answer = client.post(
+                f"/api/v1/matches/{match_id}/hands", json={"record": {"outcome": "tricks", "tricks": [8, 5]}}
+            )
             if answer.status_code == 201:
                 recorded.append(answer.json["number"])
             else:

@@ -20,8 +20,9 @@ def test_warming_up_reads_and_writes_nothing(app, actions):
 
 
 def test_a_database_without_tables_is_not_warmed(tmp_path):
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'empty.sqlite'}",
-                      "SECRET_KEY": "test"})
+    app = create_app(
+        {"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'empty.sqlite'}", "SECRET_KEY": "test"}
+    )
     assert warm_up(app) is False
     with app.app_context():
         assert db.inspect(db.engine).get_table_names() == []

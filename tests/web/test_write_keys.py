@@ -10,8 +10,9 @@ FOUR = ["Ann", "Bo", "Cy", "Di"]
 
 
 def start_on_page(client, base_url: str = "http://localhost") -> int:
-    answer = client.post("/matches/new/court_piece", data={f"seat-{i}": name for i, name in enumerate(FOUR)},
-                         base_url=base_url)
+    answer = client.post(
+        "/matches/new/court_piece", data={f"seat-{i}": name for i, name in enumerate(FOUR)}, base_url=base_url
+    )
     assert answer.status_code == 302
     return int(answer.headers["Location"].rsplit("/", 1)[1])
 
@@ -73,7 +74,7 @@ def test_every_edit_undo_and_deletion_is_kept_in_the_log(app):
     table.post(f"/matches/{match_id}/hands/2/delete", data={})
     table.post(f"/matches/{match_id}/undo", data={"expected": "2"})
     page = table.get(f"/matches/{match_id}").get_data(as_text=True)
-    log = page[page.index("Changes made to this match"):]
+    log = page[page.index("Changes made to this match") :]
     assert log.index("took back hand 2") < log.index("deleted hand 2") < log.index("edited hand 1")
 
 
