@@ -5,14 +5,16 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 
-.PHONY: run test proof serve bench load screenshots catalogs clean
+.PHONY: run test check proof serve bench load screenshots catalogs lock format clean
 
-$(STAMP): pyproject.toml
+# The exact versions of requirements.lock (every file's hash checked), then the app itself.
+$(STAMP): pyproject.toml requirements.lock
 	@command -v python3 >/dev/null || { echo "Python 3.11+ is needed"; exit 1; }
 	@python3 -c "import ensurepip" 2>/dev/null || scripts/system-deps.sh
 	python3 -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[test]'
+	$(BIN)/pip install -q --require-hashes -r requirements.lock
+	$(BIN)/pip install -q --no-deps -e .
 	@touch $@
 
 run: $(STAMP)
@@ -34,6 +36,16 @@ serve: $(STAMP)
 # empty, for a translator; `make test` fails until every one is translated). README "Translations".
 catalogs: $(STAMP)
 	scripts/catalogs.sh update
+
+# requirements.lock anew from pyproject.toml (after changing a dependency there): the newest versions
+# its bounds allow, each with its files' hashes. Commit both.
+lock: $(STAMP)
+	$(BIN)/uv pip compile pyproject.toml --extra test --generate-hashes --python-version 3.11 --upgrade \
+		-o requirements.lock -q
+
+# The code laid out as ruff lays it out (`make test` fails on any file it would change).
+format: $(STAMP)
+	$(BIN)/ruff format .
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench.py

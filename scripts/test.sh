@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 .venv/bin/ruff check .  # the lint first: a minute's suite is not spent on code ruff refuses
+.venv/bin/ruff format --check .  # laid out as `make format` lays it out
 
 url=$(scripts/postgres.sh start)
 trap 'scripts/postgres.sh stop' EXIT
