@@ -26,14 +26,12 @@ from . import tallies, verify
 from .errors import Invalid
 from .extensions import db
 from .history import exports, stories
-from .matches.present import SideNames
-from .models import Hand, Match, as_utc
-from .records.reads import ID_LIMIT, score
+from .models import Hand, as_utc
+from .records.reads import ID_LIMIT
 from .records.writes import clean_name
 
 FORMAT = "scorekeeper-export"
 VERSION = 1
-LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 class DataError(Exception):
@@ -476,30 +474,6 @@ def write_hands_csv(out: IO[str]) -> int:
     for text in exports.csv_text(exports.Selection()):
         out.write(text)
     return db.session.scalar(select(func.count()).select_from(Hand))
-
-
-def match_rows(match: Match) -> Iterator[list]:
-    recorded = {hand.number: hand.created for hand in match.hands}
-    notes = {hand.number: hand.note or "" for hand in match.hands}
-    scored = score(match)
-    named = SideNames(scored.sides)
-    for number, (record, done) in enumerate(zip(scored.replay.records, scored.replay.results), start=1):
-        reasons = "; ".join(named(str(reason)) for reason in done.reasons)
-        for side, change in enumerate(done.changes):
-            yield [
-                match.id,
-                match.game,
-                match.created.isoformat(),
-                match.status,
-                number,
-                recorded[number].isoformat(),
-                LETTERS[side],
-                " & ".join(scored.sides[side]),
-                change,
-                reasons,
-                json.dumps(record, ensure_ascii=False),
-                notes[number],
-            ]
 
 
 # -- SQLite backup and restore ------------------------------------------------------------------

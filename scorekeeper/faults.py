@@ -15,11 +15,13 @@ from flask_babel import lazy_gettext as _l
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from .errors import error_answer
+from .extensions import db
 
 log = logging.getLogger(__name__)
 
 DISK_FULL = _l("The server's disk is full: nothing was changed. Tell the host.")
 AWAY = _l("The server cannot reach its database just now: nothing was changed. Try again in a moment.")
+CHANGED_ELSEWHERE = "Another phone changed this match just now; look at the score and try again."  # a real clash
 NOT_TAKEN = _l("Not taken")  # the page's title, as for the other writes the server could not take
 RETRY_SECONDS = 5
 LOG_EVERY = 60  # seconds between two loud lines about a full disk, per process
@@ -81,8 +83,6 @@ def answer_trouble(trouble: DatabaseTrouble):
 def answer_database_error(error: DBAPIError):
     """A database error no write turned into a refusal: the server's trouble, or a clash (409),
     never a bare 500."""
-    from .extensions import db
-
     try:
         db.session.rollback()
     except DBAPIError:  # the connection is gone with the database: the pool makes a new one later
@@ -90,8 +90,6 @@ def answer_database_error(error: DBAPIError):
     trouble = trouble_of(error)
     if trouble is not None:
         return answer_trouble(trouble)
-    from .records.writes import CHANGED_ELSEWHERE
-
     log.warning("a database error answered as a clash", exc_info=error)
     return error_answer(409, NOT_TAKEN, CHANGED_ELSEWHERE)
 

@@ -101,8 +101,6 @@ class Page:
         if text.kind == JOINED:
             return text.message.join(str(item) for item in values["items"])
         if text.kind == DECLARED:
-            from .matches.widgets import declared_text  # the form's own look-up (it imports the engine)
-
             shown = declared_text(text.message)
             return capitalized(shown) if text.number == 1 else shown  # a lowered one (-1) keeps its own case
         if text.kind == COUNT:
@@ -268,6 +266,33 @@ def gettext(message: str, **values) -> str:
     texts a page looks up by the dozen (every field, choice and label of a hand form)."""
     shown = catalog().gettext(message) if has_app_context() else message
     return shown % values if values else shown
+
+
+# -- the texts the engine declares ----------------------------------------------------------------
+
+
+def declared_text(text: str | None) -> str:
+    """A text the engine declares (a field's question or help, a choice, the game's unit, its word
+    for a hand, a calculator's title...) in the page's language. Its English is the msgid, with
+    any side mark written as a placeholder (`declared_msgid`): scorekeeper/i18n_extract.py walks
+    the games for the catalogs through these functions, so the two cannot drift. The engine itself
+    stays free of gettext."""
+    if not text:
+        return ""
+    msgid = declared_msgid(text)
+    if msgid == text:
+        return gettext(text)
+    return SIDE_PLACEHOLDER.sub(lambda found: f"\x1f{found.group(1)}\x1f", gettext(msgid))
+
+
+SIDE_MARK = re.compile("\x1f(\\d+)\x1f")  # how the engine marks a side in a text (games/texts.py `render`)
+SIDE_PLACEHOLDER = re.compile(r"%\(side(\d+)\)s")
+
+
+def declared_msgid(text: str) -> str:
+    """The msgid of a declared text: a side mark (an invisible control character a translator
+    cannot type) written as a placeholder, "⟨side 1⟩'s rows" as "%(side1)s's rows"."""
+    return SIDE_MARK.sub(lambda found: f"%(side{found.group(1)})s", text)
 
 
 @cache

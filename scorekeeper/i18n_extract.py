@@ -3,7 +3,7 @@ method (babel.cfg: `[scorekeeper.i18n_extract:declared: scorekeeper/games/__init
 
 The engine (scorekeeper/games/) knows nothing of gettext: its fields' questions and help, choices,
 units, words for a hand, calculators and record forms are plain English. The web layer looks each
-up where it shows it (`matches.widgets.declared_text`); this walks every game in GAMES and yields
+up where it shows it (`i18n.declared_text`); this walks every game in GAMES and yields
 each such text exactly as the web layer derives it (the same functions: `choice_label`,
 `record_form_text`, `declared_msgid`, the engine's `question` and `unit_for_score`), with a
 translator comment naming the games and what the text is. Texts the engine makes as a hand is
@@ -18,7 +18,8 @@ from collections.abc import Iterator, Sequence
 
 from .games import GAMES, Game, RecordError
 from .games.base import Field, SideBoard, State, marked_sides
-from .matches.widgets import SIDE_PLACEHOLDER, choice_label, declared_msgid, record_form_text
+from .i18n import SIDE_PLACEHOLDER, declared_msgid
+from .matches.widgets import choice_label, record_form_text
 
 WORDS = re.compile(r"[^\W\d_]")  # a text with no letter ("4", "J♠") has nothing to translate
 NOT_GIVEN = object()  # an option that exists only under others' values, left out

@@ -1,5 +1,2 @@
-from flask import Blueprint
-
-bp = Blueprint("api", __name__, url_prefix="/api/v1")
-
-from . import history, views  # noqa: E402,F401
+from . import history, views  # noqa: F401  (their routes, on the blueprint)
+from .blueprint import bp  # noqa: F401

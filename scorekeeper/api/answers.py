@@ -1,17 +1,13 @@
 """What the JSON API answers (shared/API.md): a match, its hands, a list's summaries and a refusal,
 with the engine's texts naming each side by the letter of its index (A is side 0), for programs.
 
-No Flask here: a hand's answer is also written by the record layer, which stores it beside the hand
-(a long match's answer is then joined from the stored texts, not built)."""
+No Flask here, and nothing of the database: each answer is built from what the record layer reads."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-import orjson
-
-from .. import jsontext
 from ..games import base
 
 if TYPE_CHECKING:
@@ -21,17 +17,10 @@ if TYPE_CHECKING:
     from ..records.reads import Scored
     from ..records.writes import Recorded
 
-JOINED_FROM = 20  # hands in an answer from which their stored JSON is joined instead of built
-
 
 @lru_cache(maxsize=4096)  # a long match's answer letters the same few reasons hundreds of times
 def lettered(text: str) -> str:
     return base.render(text)
-
-
-def hand_answer(record: dict, changes, reasons: list[str]) -> str:
-    """A hand as the API shows it, without its number (which a deletion can change): JSON text."""
-    return jsontext.dumps({"record": record, "changes": list(changes), "reasons": [lettered(text) for text in reasons]})
 
 
 def match_json(scored: Scored, shown: int | None = None) -> dict[str, Any]:
@@ -63,27 +52,14 @@ def recorded_json(done: Recorded, match: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def hands_json(scored: Scored, first: int) -> list | orjson.Fragment:
-    """Hands `first`.. : many are joined from their stored answers (JSON written with each hand),
-    a few (or a match from before answers were stored) are built here."""
+def hands_json(scored: Scored, first: int) -> list[dict[str, Any]]:
+    """Hands `first`.. as the API shows them (none read when none are asked for: `?hands=0`)."""
     if first > scored.count:
         return []
-    if scored.count - first >= JOINED_FROM:
-        joined = _joined(scored.answers(first))
-        if joined is not None:
-            return orjson.Fragment(joined)
     return [
         {"number": n, "record": record, "changes": changes, "reasons": [lettered(text) for text in reasons]}
         for n, record, changes, reasons in scored.hands(first)
     ]
-
-
-def _joined(answers: list[tuple[int, str | None]] | None) -> str | None:
-    """The hands' stored answers as one JSON array, each with its number (None where a hand has none
-    yet: a match from before answers were stored)."""
-    if answers is None or any(answer is None for _, answer in answers):
-        return None
-    return "[" + ",".join(f'{{"number":{n},{answer[1:]}' for n, answer in answers) + "]"
 
 
 def summary_json(match: Match | MatchSummary) -> dict[str, Any]:

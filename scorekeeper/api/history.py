@@ -14,8 +14,8 @@ from ..history import queries as history
 from ..history.stats import declared
 from ..models import Player
 from ..records.reads import ID_LIMIT
-from . import bp
 from .answers import summary_json
+from .blueprint import bp
 from .views import whole_arg
 
 

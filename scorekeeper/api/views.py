@@ -14,8 +14,8 @@ from ..games.fields import not_sent
 from ..matches import queries
 from ..records import keys, reads, writes
 from ..records.reads import ID_LIMIT, Scored
-from . import bp
 from .answers import match_json, recorded_json, refusal_json, summary_json
+from .blueprint import bp
 
 
 def answer(scored: Scored) -> dict:

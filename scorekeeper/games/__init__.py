@@ -1,7 +1,7 @@
 """The scoring engine: one module per game, all of the same shape (see base.py), and a registry.
 
-A game registers itself at the bottom of its module; every module in this package is imported
-here, so adding a game is adding its module. Nothing here imports Flask, SQLAlchemy or WTForms:
+A game's module ends with `GAME = TheGame()`; every module in this package is imported here and
+each `GAME` registered, so adding a game is adding its module (a module without one is a helper). Nothing here imports Flask, SQLAlchemy or WTForms:
 the rules can be tested and used on their own.
 """
 
@@ -13,7 +13,6 @@ import pkgutil
 from .base import Game, HandResult, Reason, RecordError, Replay, ReplayError, Result, State, Table, replay
 
 GAMES: dict[str, Game] = {}
-SHARED_MODULES = {"base", "fields", "poker", "cribbage"}  # helpers, not games (nor are the _private modules)
 
 
 def register(game: Game) -> Game:
@@ -37,9 +36,11 @@ def name_of(key: str) -> str:
 
 
 def _import_games() -> None:
-    for module in pkgutil.iter_modules(__path__):
-        if module.name not in SHARED_MODULES and not module.name.startswith("_"):
-            importlib.import_module(f"{__name__}.{module.name}")
+    for found in pkgutil.iter_modules(__path__):
+        if not found.name.startswith("_"):
+            module = importlib.import_module(f"{__name__}.{found.name}")
+            if hasattr(module, "GAME"):
+                register(module.GAME)
 
 
 _import_games()

@@ -45,6 +45,4 @@ class Aggravation(Session):
     )
 
 
-from . import register  # noqa: E402  (the package imports this module, so register comes last)
-
-GAME = register(Aggravation())
+GAME = Aggravation()

@@ -30,7 +30,7 @@ The shape of every game module:
         statistics = (Statistic(...), ...)                     # what its table counts (statistics.py)
         def public_state(self, state) -> dict                  # the API's `state`
         def example_hand(self, state, rng) -> dict            # a valid record: tests and bench
-    GAME = register(Omi())
+    GAME = Omi()                                           # the registry finds it by this name
 
 Texts for people are `Text`s (texts.py: `msg`, `counted`, `agreeing`, `joined`, `declared`...): they
 name sides with `side_name` and `names` ("A, B and C"), count with `counted` ("1 point", "2 points"),
@@ -41,10 +41,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, ClassVar
@@ -65,13 +62,19 @@ from .fields import (  # noqa: F401  (re-exported: games import them from here)
 )
 from .statistics import Statistic
 from .texts import (  # noqa: F401  (re-exported: games import them from here)
+    LETTERS,
     Text,
     agreeing,
     counted,
     declared,
     joined,
     listing,
+    mark_sides,
+    marked_sides,
     msg,
+    render,
+    side_marking,
+    side_name,
     times,
     verbatim,
 )
@@ -277,6 +280,9 @@ FIRST_DEALER = Field(
 )
 
 
+_GAME_MODULES: set[str] = set()  # the modules that define a game (Game.__init_subclass__)
+
+
 class Game:
     """Base of every game. Subclasses fill in the declarations and the rule methods."""
 
@@ -301,6 +307,11 @@ class Game:
     # The figures the game's table counts for each side of a finished match, beside its board
     # (statistics.py); the history adds them up per player.
     statistics: ClassVar[tuple[Statistic, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs):
+        """A game's module may name its own state classes in a stored state (see `_engine_module`)."""
+        super().__init_subclass__(**kwargs)
+        _GAME_MODULES.add(cls.__module__)
 
     # -- declarations -------------------------------------------------------------------------
     @property
@@ -500,51 +511,6 @@ def replay_from(game: Game, state: State, records: Sequence[Any], first: int = 1
     return done
 
 
-_MARKING: ContextVar[bool] = ContextVar("marking_sides", default=False)
-LETTERS = "ABCDEFGHIJKL"
-_SIDE_MARK = re.compile("\x1f(\\d+)\x1f")
-_VERB_MARK = re.compile("\x1e(\\d+)\x1d([^\x1d]*)\x1d([^\x1e]*)\x1e")
-
-
-def mark_sides(on: bool = True) -> None:
-    """Inside the app, texts name sides by marks that `render` later turns into the players' names
-    (on the pages) or the letters of the side indices (in the API), so one stored text serves both."""
-    _MARKING.set(on)
-
-
-@contextmanager
-def marked_sides():
-    """Texts made inside the block carry side marks, as the app stores them (verify, export)."""
-    token = _MARKING.set(True)
-    try:
-        yield
-    finally:
-        _MARKING.reset(token)
-
-
-def render(text: str, names: Sequence[str] | None = None, plural: Sequence[bool] | None = None) -> str:
-    """A marked text with each side named (by `names`, else by its letter) and verbs agreeing."""
-    if "\x1f" not in text and "\x1e" not in text:
-        return text
-
-    def verb(found: re.Match) -> str:
-        side = int(found.group(1))
-        return found.group(3) if names and plural and plural[side] else found.group(2)
-
-    text = _VERB_MARK.sub(verb, text)
-    return _SIDE_MARK.sub(lambda found: names[int(found.group(1))] if names else LETTERS[int(found.group(1))], text)
-
-
-def side_marking() -> bool:
-    """Whether texts made now mark their sides (inside the app) or name them by letter."""
-    return _MARKING.get()
-
-
-def side_name(side: int) -> str:
-    """How texts name a side: a mark inside the app (see `render`), its letter elsewhere (A, B...)."""
-    return f"\x1f{side}\x1f" if _MARKING.get() else LETTERS[side]
-
-
 def names(sides: Iterable[int]) -> Text:
     """Several sides named in a text: "A", "A and C", "A, B and D" (in the reader's language)."""
     return listing(side_name(side) for side in sides)
@@ -597,14 +563,8 @@ def decode_state(data: Any) -> Any:
 
 
 def _engine_module(name: str) -> bool:
-    """The engine package, or the module of a registered game (a game may live outside it)."""
-    from . import GAMES
-
-    return (
-        name == _ENGINE
-        or name.startswith(_ENGINE + ".")
-        or any(type(game).__module__ == name for game in GAMES.values())
-    )
+    """The engine package, or the module of a game (a game may live outside it)."""
+    return name == _ENGINE or name.startswith(_ENGINE + ".") or name in _GAME_MODULES
 
 
 def _class_path(cls: type) -> str:

@@ -198,6 +198,4 @@ class Botifarra(Race):
         return record
 
 
-from . import register  # noqa: E402  (at the bottom: the registry imports this module)
-
-GAME = register(Botifarra())
+GAME = Botifarra()

@@ -311,6 +311,4 @@ def _pot_taker(record: Mapping) -> int | None:
     return None
 
 
-from . import register  # noqa: E402  (the package imports this module, so register comes last)
-
-GAME = register(Bura())
+GAME = Bura()

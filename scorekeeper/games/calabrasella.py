@@ -236,6 +236,4 @@ def _payment(declarer: str, ours: int, theirs: int) -> tuple[int, Reason]:
     )
 
 
-from . import register  # noqa: E402  (the package imports this module, so register comes last)
-
-GAME = register(Calabrasella())
+GAME = Calabrasella()

@@ -112,6 +112,4 @@ class CaliforniaSpeed(Session):
         return super().example_hand(state, rng)
 
 
-from . import register  # noqa: E402  (the package imports this module, so register comes last)
-
-GAME = register(CaliforniaSpeed())
+GAME = CaliforniaSpeed()

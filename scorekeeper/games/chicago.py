@@ -482,6 +482,4 @@ def _first_to() -> Text:
     return counted(_GAME, "First to %(num)s point", "First to %(num)s points")
 
 
-from . import register  # noqa: E402  (at the bottom: the registry imports this module)
-
-GAME = register(Chicago())
+GAME = Chicago()

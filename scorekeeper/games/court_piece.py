@@ -398,6 +398,4 @@ def _streak_win(before: Streak, winner: int, event: Text, rule: str = Rule.STREA
     return Streak(), _STREAK_COURTS, reasons
 
 
-from . import register  # noqa: E402  (the package imports this module, so register comes last)
-
-GAME = register(CourtPiece())
+GAME = CourtPiece()

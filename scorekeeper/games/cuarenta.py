@@ -467,6 +467,4 @@ def _limpia_open(state: CuarentaState) -> list[bool]:
     return [points < _LIMPIA_CLOSED_FROM for points in state.points]
 
 
-from . import register  # noqa: E402  (at the bottom: the registry imports this module)
-
-GAME = register(Cuarenta())
+GAME = Cuarenta()

@@ -462,6 +462,4 @@ class Envite(Game):
         }
 
 
-from . import register  # noqa: E402  (at the bottom: the registry imports this module)
-
-GAME = register(Envite())
+GAME = Envite()

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar
 
-from .texts import Text, counted, declared, joined, msg, verbatim
+from .texts import Text, counted, declared, joined, msg, side_name, verbatim
 
 REQUIRED: Any = object()  # marks a field that has no default: it must be given
 
@@ -276,8 +276,6 @@ def in_range(fld: Field, number: int, low: int | None, high: int | None, what: s
 
 def side_named(side: int) -> str:
     """A side as an engine text names it (marked in the app, a letter elsewhere: base.side_name)."""
-    from .base import side_name  # base imports this module: the name is only looked up once both are loaded
-
     return side_name(side)
 
 

@@ -78,6 +78,4 @@ class Frustration(Session):
         return tuple(dataclasses.replace(fld, help=help_line) for fld in self.hand_fields)
 
 
-from . import register  # noqa: E402  (the package imports this module, so register comes last)
-
-GAME = register(Frustration())
+GAME = Frustration()

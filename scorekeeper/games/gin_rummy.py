@@ -329,6 +329,4 @@ class GinRummy(Race):
         return {"outcome": outcome.value, "knocker": knocker, "deadwood": deadwood}
 
 
-from . import register  # noqa: E402  (at the bottom: the registry imports this module)
-
-GAME = register(GinRummy())
+GAME = GinRummy()

@@ -308,6 +308,4 @@ class Hasenpfeffer(Race):
         return record
 
 
-from . import register  # noqa: E402  (the package imports this module, so register comes last)
-
-GAME = register(Hasenpfeffer())
+GAME = Hasenpfeffer()

@@ -171,6 +171,4 @@ def _counts_cards(options: Mapping) -> bool:
     return options["stock_exhausted"] == StockExhausted.FEWEST_CARDS
 
 
-from . import register  # noqa: E402  (the package imports this module, so register comes last)
-
-GAME = register(Machiavelli())
+GAME = Machiavelli()

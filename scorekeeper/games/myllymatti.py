@@ -204,6 +204,4 @@ class Myllymatti(Race):
         return {"loser": loser, "first_out": rng.choice([None, *(side for side in range(_PLAYERS) if side != loser)])}
 
 
-from . import register  # noqa: E402  (the package imports this module, so register comes last)
-
-GAME = register(Myllymatti())
+GAME = Myllymatti()

@@ -221,6 +221,4 @@ class Omi(Race):
         return {"tricks": [first, _TRICKS - first]}
 
 
-from . import register  # noqa: E402  (the package imports this module, so register comes last)
-
-GAME = register(Omi())
+GAME = Omi()

@@ -241,6 +241,4 @@ def _plucks_text(over: list[int]) -> Text:
     return msg("Next hand: %(plucks)s", plucks=joined(parts, ", "))
 
 
-from . import register  # noqa: E402  (at the bottom: the registry imports this module)
-
-GAME = register(Pluck())
+GAME = Pluck()

@@ -455,6 +455,4 @@ def _progress(state: PokeState) -> Text:
     )
 
 
-from . import register  # noqa: E402  (at the bottom: the registry imports this module)
-
-GAME = register(Poke())
+GAME = Poke()

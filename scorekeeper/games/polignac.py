@@ -175,6 +175,4 @@ class Polignac(Race):
         return {"jacks": {suit: rng.randrange(state.table.sides) for suit in _SUITS}}
 
 
-from . import register  # noqa: E402  (at the bottom: the registry imports this module)
-
-GAME = register(Polignac())
+GAME = Polignac()

@@ -676,6 +676,4 @@ def _fail_measure(state: State) -> FailMeasure:
     return FailMeasure(state.options["fail_three_measured_at"])
 
 
-from . import register  # noqa: E402  (at the bottom: the registry imports this module)
-
-GAME = register(Schnapsen())
+GAME = Schnapsen()

@@ -272,6 +272,4 @@ def _next_deal(state: SpeedTournamentState) -> Deal | None:
     return None if _over(state) else _DEALS[len(state.players_in)]
 
 
-from . import register  # noqa: E402  (the package imports this module, so register comes last)
-
-GAME = register(SpeedTournament())
+GAME = SpeedTournament()

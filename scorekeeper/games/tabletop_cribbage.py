@@ -337,6 +337,4 @@ def _non_dealer(state: State) -> int:
     return state.table.next_seat(state.dealer)
 
 
-from . import register  # noqa: E402  (at the bottom: the registry imports this module)
-
-GAME = register(TabletopCribbage())
+GAME = TabletopCribbage()

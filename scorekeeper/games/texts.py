@@ -23,7 +23,10 @@ beside its English where it is stored (a hand's reasons, a match's headline)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 MSG, COUNT, AGREE, LIST, JOINED, DECLARED, VERBATIM = "msg", "count", "agree", "list", "joined", "declared", "verbatim"
@@ -127,8 +130,6 @@ def agreeing(side: int, one: str, several: str, /, **values: Any) -> Text:
     player, "%(side)s win" for a partnership. Inside the app the English carries both forms and the
     page picks one by the side's players (base.render); elsewhere it reads as the side of one. Its
     values hold no agreeing Text (the marks do not nest)."""
-    from .base import side_marking, side_name  # base imports this module: a late import
-
     return _made(AGREE, one, {"side": side_name(side), **values}, several, side, marked=side_marking())
 
 
@@ -202,3 +203,50 @@ def from_json(stored: Any, english: str | None = None) -> Any:
         return Text(english, kind, message, plural=plural, number=number, stored=stored.get("v", {}))
     values = {name: from_json(item) for name, item in stored.get("v", {}).items()}
     return _made(kind, message, values, plural, number)
+
+
+# -- sides named in texts: marks inside the app, letters elsewhere ---------------------------------
+
+_MARKING: ContextVar[bool] = ContextVar("marking_sides", default=False)
+LETTERS = "ABCDEFGHIJKL"
+_SIDE_MARK = re.compile("\x1f(\\d+)\x1f")
+_VERB_MARK = re.compile("\x1e(\\d+)\x1d([^\x1d]*)\x1d([^\x1e]*)\x1e")
+
+
+def mark_sides(on: bool = True) -> None:
+    """Inside the app, texts name sides by marks that `render` later turns into the players' names
+    (on the pages) or the letters of the side indices (in the API), so one stored text serves both."""
+    _MARKING.set(on)
+
+
+@contextmanager
+def marked_sides():
+    """Texts made inside the block carry side marks, as the app stores them (verify, export)."""
+    token = _MARKING.set(True)
+    try:
+        yield
+    finally:
+        _MARKING.reset(token)
+
+
+def render(text: str, names: Sequence[str] | None = None, plural: Sequence[bool] | None = None) -> str:
+    """A marked text with each side named (by `names`, else by its letter) and verbs agreeing."""
+    if "\x1f" not in text and "\x1e" not in text:
+        return text
+
+    def verb(found: re.Match) -> str:
+        side = int(found.group(1))
+        return found.group(3) if names and plural and plural[side] else found.group(2)
+
+    text = _VERB_MARK.sub(verb, text)
+    return _SIDE_MARK.sub(lambda found: names[int(found.group(1))] if names else LETTERS[int(found.group(1))], text)
+
+
+def side_marking() -> bool:
+    """Whether texts made now mark their sides (inside the app) or name them by letter."""
+    return _MARKING.get()
+
+
+def side_name(side: int) -> str:
+    """How texts name a side: a mark inside the app (see `render`), its letter elsewhere (A, B...)."""
+    return f"\x1f{side}\x1f" if _MARKING.get() else LETTERS[side]

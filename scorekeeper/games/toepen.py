@@ -374,6 +374,4 @@ class Toepen(Game):
         return record
 
 
-from . import register  # noqa: E402  (the package imports this module, so register comes last)
-
-GAME = register(Toepen())
+GAME = Toepen()

@@ -252,6 +252,4 @@ def _winner_by_tricks(tricks: list[int]) -> int | None:
     return 0 if tricks[0] > tricks[1] else 1
 
 
-from . import register  # noqa: E402  (the package imports this module, so register comes last)
-
-GAME = register(TurnoverBridge())
+GAME = TurnoverBridge()

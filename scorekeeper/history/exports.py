@@ -23,6 +23,7 @@ from ..games import GAMES
 from ..games.base import marked_sides
 from ..matches.present import SideNames
 from ..models import Hand, Match, Player, Seat
+from ..records.reads import score
 
 COLUMNS = [
     "match",
@@ -136,11 +137,29 @@ def _batch(ids: list[int]) -> Iterator[list]:
 
 def _replayed(match_id: int) -> Iterator[list]:
     """A match from before states were stored, replayed (as `flask export-csv` always did)."""
-    from ..data import match_rows
-
+    match = db.session.get(Match, match_id)
+    recorded = {hand.number: hand.created for hand in match.hands}
+    notes = {hand.number: hand.note or "" for hand in match.hands}
     with marked_sides():
-        for row in match_rows(db.session.get(Match, match_id)):
-            yield [*row[:10], json.loads(row[10]), *row[11:]]
+        scored = score(match)
+        named = SideNames(scored.sides)
+        for number, (record, done) in enumerate(zip(scored.replay.records, scored.replay.results), start=1):
+            reasons = "; ".join(named(str(reason)) for reason in done.reasons)
+            for side, change in enumerate(done.changes):
+                yield [
+                    match.id,
+                    match.game,
+                    match.created.isoformat(),
+                    match.status,
+                    number,
+                    recorded[number].isoformat(),
+                    LETTERS[side],
+                    " & ".join(scored.sides[side]),
+                    change,
+                    reasons,
+                    record,
+                    notes[number],
+                ]
 
 
 # What makes a spreadsheet read a cell as a formula (OWASP, "CSV Injection"): such a text cell is

@@ -15,7 +15,8 @@ from werkzeug.datastructures import MultiDict
 
 from ..games import Game
 from ..games.base import CardCounter, Table
-from .widgets import Seating, card_label, declared_text
+from ..i18n import declared_text
+from .widgets import Seating, card_label
 
 
 def fill(game: Game, options: Mapping, form: MultiDict, table: Table) -> MultiDict:

@@ -28,7 +28,7 @@ from .. import cookies
 from ..errors import Forbidden, Invalid, NotFound, ServiceError
 from ..models import Match
 from ..records import keys
-from . import bp
+from .blueprint import bp
 
 PHONE_COOKIE = cookies.PHONE
 PHONE_DAYS = 400

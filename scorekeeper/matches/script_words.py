@@ -11,9 +11,8 @@ from babel import Locale
 from flask_babel import gettext as _
 
 from ..games import Game
-from ..i18n import catalog, language
-from . import bp
-from .widgets import declared_text
+from ..i18n import catalog, declared_text, language
+from .blueprint import bp
 
 
 @cache

@@ -13,10 +13,12 @@ from werkzeug.datastructures import MultiDict
 from .. import cookies, live
 from ..errors import Conflict, Forbidden, NotFound, ServiceError, Unauthorized, status_of
 from ..games import GAMES, name_of
+from ..i18n import declared_text
 from ..links import no_store, same_origin_path
 from ..records import keys, reads, writes
 from ..records.reads import ID_LIMIT, Scored
-from . import bp, phones, present, queries
+from . import phones, present, queries
+from .blueprint import bp
 from .forms import ConfirmForm, HandForm, SeatsForm
 from .present import (
     confirm_page,
@@ -26,7 +28,6 @@ from .present import (
     record_from_request,
 )
 from .seats import new_match_page, seats_from_form, setup_page
-from .widgets import declared_text
 
 RECENT = 10
 OTHERS_IN_PLAY = 5  # the other tables' matches on the home page: the game buttons stay near the top

@@ -20,8 +20,8 @@ from typing import Any, ClassVar
 from werkzeug.datastructures import MultiDict
 
 from ..games.base import CARD_SUITS, Field, RecordForm, Table, parse_card, render
+from ..i18n import declared_text
 from ..i18n import gettext as _
-from ..i18n import gettext as look_up  # the engine's own texts: not literals, so not extracted here
 
 BUTTON_LIMIT = 14  # a whole-number range up to this many values shows as buttons, not a box
 NONE = "none"  # the form's word for null (a nullable side left to nobody)
@@ -39,30 +39,6 @@ def card_label(code: str) -> str:
 def choice_label(value: Any) -> str:
     """A choice's value as the form names it, in English ("ten_trumps": "Ten trumps")."""
     return str(value).replace("_", " ").capitalize()
-
-
-def declared_text(text: str | None) -> str:
-    """A text the engine declares (a field's question or help, a choice, the game's unit, its word
-    for a hand, a calculator's title...) in the page's language. Its English is the msgid, with
-    any side mark written as a placeholder (`declared_msgid`): scorekeeper/i18n_extract.py walks
-    the games for the catalogs through these functions, so the two cannot drift. The engine itself
-    stays free of gettext."""
-    if not text:
-        return ""
-    msgid = declared_msgid(text)
-    if msgid == text:
-        return look_up(text)
-    return SIDE_PLACEHOLDER.sub(lambda found: f"\x1f{found.group(1)}\x1f", look_up(msgid))
-
-
-SIDE_MARK = re.compile("\x1f(\\d+)\x1f")  # how the engine marks a side in a text (games/base.py `render`)
-SIDE_PLACEHOLDER = re.compile(r"%\(side(\d+)\)s")
-
-
-def declared_msgid(text: str) -> str:
-    """The msgid of a declared text: a side mark (an invisible control character a translator
-    cannot type) written as a placeholder, "⟨side 1⟩'s rows" as "%(side1)s's rows"."""
-    return SIDE_MARK.sub(lambda found: f"%(side{found.group(1)})s", text)
 
 
 def choice_text(value: Any) -> str:

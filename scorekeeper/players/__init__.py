@@ -1,5 +1,2 @@
-from flask import Blueprint
-
-bp = Blueprint("players", __name__, url_prefix="/players")
-
-from . import views  # noqa: E402,F401
+from . import views  # noqa: F401  (their routes, on the blueprint)
+from .blueprint import bp  # noqa: F401

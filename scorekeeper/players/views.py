@@ -24,7 +24,8 @@ from ..history.stats import declared, lower_is_better, shown_statistics
 from ..links import no_store
 from ..matches import queries as match_queries
 from ..models import HostSignIn, now_utc
-from . import admin, bp, queries
+from . import admin, queries
+from .blueprint import bp
 from .forms import MergeForm, RenameForm, SignInForm, SignOutForm, host_forms
 
 RECENT = 15  # the latest matches a player page lists (the rest: "In the history")

@@ -14,9 +14,8 @@ from markupsafe import Markup
 
 from .. import cookies
 from ..games import GAMES
-from ..i18n import COOKIE, ENGLISH, LANGUAGES, RIGHT_TO_LEFT, SPOKEN, language
-from ..matches.widgets import declared_text
-from . import bp
+from ..i18n import COOKIE, ENGLISH, LANGUAGES, RIGHT_TO_LEFT, SPOKEN, declared_text, language
+from .blueprint import bp
 from .catalog import choices_in_words, entry, house_rule, option, option_title
 from .glossary import by_word
 from .search import LONGEST_QUERY, plain, search

@@ -1,0 +1,92 @@
+"""The house's arrows one way (docs/architecture.md, "Layers"): no module of the app imports, by any
+path, a module that imports it back, counting every import (at the top, inside a function, for type
+checking only); and the engine imports nothing from outside `games/`."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1] / "scorekeeper"
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {module_name(path): path for path in PACKAGE.rglob("*.py")}
+
+
+def imported_by(name: str) -> set[str]:
+    """The app's modules `name` imports anywhere in its text."""
+    path = MODULES[name]
+    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            for alias in node.names:  # `from . import views` imports a module; `from .x import f`, x
+                found.add(f"{target}.{alias.name}" if f"{target}.{alias.name}" in MODULES else target)
+    return {module for module in found if module in MODULES and module != name}
+
+
+GRAPH = {name: imported_by(name) for name in MODULES}
+
+
+def circles() -> list[list[str]]:
+    """Each set of modules that import one another round a circle (Tarjan's strongly connected
+    components of more than one module)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for other in GRAPH[module]:
+            if other not in index:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], index[other])
+        if low[module] == index[module]:
+            component = []
+            while True:
+                other = stack.pop()
+                component.append(other)
+                if other == module:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for module in sorted(GRAPH):
+        if module not in index:
+            visit(module)
+    return found
+
+
+def test_no_module_imports_one_that_imports_it_back():
+    assert circles() == []
+
+
+def test_the_engine_imports_nothing_from_outside_games():
+    engine = [name for name in MODULES if name.startswith("scorekeeper.games")]
+    assert engine and {name: sorted(GRAPH[name] - set(engine)) for name in engine if GRAPH[name] - set(engine)} == {}
+
+
+def test_the_check_sees_a_circle_where_there_is_one():
+    """The graph is read right: records import the engine, and a circle written in would be found."""
+    assert "scorekeeper.games" in GRAPH["scorekeeper.records.writes"]
+    GRAPH["scorekeeper.games.base"].add("scorekeeper.records.writes")
+    try:
+        assert any("scorekeeper.games.base" in circle for circle in circles())
+    finally:
+        GRAPH["scorekeeper.games.base"].discard("scorekeeper.records.writes")
