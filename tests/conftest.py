@@ -1,18 +1,38 @@
 """Fixtures shared by the web, API and browser tests.
 
 Every app test runs on SQLite, and on PostgreSQL as well when TEST_POSTGRES_URL is set
-(`make test` starts a throwaway server and sets it)."""
+(`make test` starts a throwaway server and sets it). `make test` runs the tests in two processes
+(pytest-xdist, `-n 2`): each gets a PostgreSQL database of its own on that server."""
 
 from __future__ import annotations
 
 import os
 import re
+from urllib.parse import urlsplit
 
+import psycopg
 import pytest
 from flask.testing import FlaskClient
 
 from scorekeeper import create_app, sqlalchemy_url
 from scorekeeper.extensions import db
+
+
+def own_database_per_worker() -> None:
+    """Under pytest-xdist, TEST_POSTGRES_URL names this worker's own database (`<name>_gw1`),
+    made if it is not there yet: two workers never drop each other's tables."""
+    worker, url = os.environ.get("PYTEST_XDIST_WORKER"), os.environ.get("TEST_POSTGRES_URL")
+    if not worker or not url or url.endswith(f"_{worker}"):
+        return
+    address = urlsplit(url)
+    name = f"{address.path.lstrip('/')}_{worker}"
+    with psycopg.connect(address._replace(path="/postgres").geturl(), autocommit=True) as admin:
+        if not admin.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone():
+            admin.execute(f'CREATE DATABASE "{name}"')
+    os.environ["TEST_POSTGRES_URL"] = address._replace(path=f"/{name}").geturl()
+
+
+own_database_per_worker()
 
 DATABASES = ["sqlite"] + (["postgresql"] if os.environ.get("TEST_POSTGRES_URL") else [])
 
@@ -135,3 +155,32 @@ class Actions:
 @pytest.fixture
 def actions(client):
     return Actions(client)
+
+
+# -- the proofs' figures, printed after the run (tests/proof) --------------------------------------------
+
+FIGURES: list[str] = []
+
+
+@pytest.fixture
+def figures():
+    """Append a line to the proof figures shown after the run."""
+    return FIGURES.append
+
+
+def pytest_sessionfinish(session):
+    """Under pytest-xdist, a worker hands its figures to the main process (xdist's workeroutput)."""
+    if hasattr(session.config, "workeroutput"):
+        session.config.workeroutput["proof_figures"] = FIGURES
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    FIGURES.extend(getattr(node, "workeroutput", {}).get("proof_figures", []))
+
+
+def pytest_terminal_summary(terminalreporter):
+    if FIGURES:
+        terminalreporter.section("proof figures")
+        for line in FIGURES:
+            terminalreporter.write_line(line)

@@ -33,7 +33,8 @@ needs_redis = pytest.mark.skipif(
 NEW_MATCH = {"game": "court_piece", "players": ["Ann", "Bo", "Cy", "Di"]}
 TRICKS = {"outcome": "tricks", "tricks": [8, 5]}
 WARNING = "SCOREKEEPER_RATELIMIT_STORAGE=redis://"
-REDIS_DATABASES = itertools.count(1)  # 0 is left to whoever else uses the test Redis (the load test)
+# 0 is left to whoever else uses the test Redis (the load test); each pytest-xdist worker its own seven.
+REDIS_DATABASES = itertools.count(1 + 7 * int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")))
 
 
 @pytest.fixture
