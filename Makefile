@@ -24,6 +24,14 @@ test: $(STAMP)
 	scripts/system-deps.sh
 	scripts/test.sh
 
+# The fast lane, a few minutes: ruff, the engine, and the web and API tests on SQLite alone (no
+# browser, no PostgreSQL, no Redis, no proofs). `make test` is what CI runs.
+check: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	TEST_POSTGRES_URL= TEST_REDIS_URL= $(BIN)/python -m pytest -q -n 2 --dist worksteal tests/games tests/api tests/web \
+		tests/test_architecture.py tests/test_catalogs.py
+
 # The proofs alone (they also run in `make test`): fuzzing, races, kill -9; prints the figures.
 proof: $(STAMP)
 	scripts/system-deps.sh

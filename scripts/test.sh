@@ -13,4 +13,4 @@ export TEST_POSTGRES_URL="$url"
 redis=$(scripts/redis.sh start)
 trap 'scripts/redis.sh stop; scripts/postgres.sh stop' EXIT
 export TEST_REDIS_URL="$redis"
-.venv/bin/python -m pytest -n "${TEST_WORKERS:-2}" --dist loadfile "$@"
+.venv/bin/python -m pytest -n "${TEST_WORKERS:-2}" --dist worksteal "$@"

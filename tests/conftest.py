@@ -1,13 +1,18 @@
 """Fixtures shared by the web, API and browser tests.
 
 Every app test runs on SQLite, and on PostgreSQL as well when TEST_POSTGRES_URL is set
-(`make test` starts a throwaway server and sets it). `make test` runs the tests in two processes
-(pytest-xdist, `-n 2`): each gets a PostgreSQL database of its own on that server."""
+(`make test` starts a throwaway server and sets it), but for the modules marked `one_database`.
+`make test` runs the tests in two processes (pytest-xdist, `-n 2`): each gets a PostgreSQL database
+of its own on that server."""
 
 from __future__ import annotations
 
 import os
 import re
+import shutil
+import tempfile
+from functools import cache
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import psycopg
@@ -60,20 +65,56 @@ class TablePhone(FlaskClient):
 
 
 def make_app(url: str, **config):
+    """The app on `url`, its tables empty: a new SQLite file starts as a copy of the schema built once
+    a process (`schema_file`); any other database has its tables dropped and made again."""
+    file = sqlite_file(url)
+    copied = file is not None and not file.exists()
+    if copied:
+        shutil.copyfile(schema_file(), file)
     app = create_app(
         {"TESTING": True, "SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False, **config}
     )
     app.test_client_class = TablePhone
-    with app.app_context():
-        db.drop_all()
-        db.create_all()
+    if not copied:
+        with app.app_context():
+            db.drop_all()
+            db.create_all()
     return app
+
+
+def sqlite_file(url: str) -> Path | None:
+    return (
+        Path(url.removeprefix("sqlite:///")) if url.startswith("sqlite:///") and url != "sqlite:///:memory:" else None
+    )
+
+
+@cache
+def schema_file() -> Path:
+    """Every table of the models, made once a process in a file of its own, for `make_app` to copy."""
+    path = Path(tempfile.mkdtemp(prefix="scorekeeper-schema-")) / "schema.sqlite"
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", "SECRET_KEY": "test"})
+    with app.app_context():
+        db.create_all()
+        db.engine.dispose()
+    return path
 
 
 def database_url(kind: str, tmp_path) -> str:
     if kind == "postgresql":
         return sqlalchemy_url(os.environ["TEST_POSTGRES_URL"])
     return f"sqlite:///{tmp_path / 'test.sqlite'}"
+
+
+def pytest_collection_modifyitems(config, items):
+    """A module marked `one_database` tests what a page, a form or a game's scoring says, not how the
+    database keeps it: its tests run on SQLite alone (the rest of the suite runs SQL on both)."""
+    kept, dropped = [], []
+    for item in items:
+        on_postgres = getattr(item, "callspec", None) and item.callspec.params.get("app") == "postgresql"
+        (dropped if on_postgres and item.get_closest_marker("one_database") else kept).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
 
 
 @pytest.fixture(params=DATABASES)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+pytestmark = pytest.mark.one_database  # a game's scoring through the API, not SQL: SQLite alone (tests/conftest.py)
+
 A, B, C, D = 0, 1, 2, 3
 THREE = ["Ana", "Ben", "Cat"]
 FOUR = ["Ana", "Ben", "Cat", "Dan"]

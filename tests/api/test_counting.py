@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+pytestmark = pytest.mark.one_database  # a game's scoring through the API, not SQL: SQLite alone (tests/conftest.py)
+
 A, B = 0, 1
 FOUR = ["Ana", "Ben", "Cat", "Dan"]
 THREE = FOUR[:3]

@@ -31,6 +31,8 @@ from .contract import (
     start,
 )
 
+pytestmark = pytest.mark.one_database  # a game's scoring through the API, not SQL: SQLite alone (tests/conftest.py)
+
 CLOSED_BY_A = {"ending": "out", "declarer": A, "points": [70, 45], "tricks": [5, 3], "closed_by": A}
 FAILED_CLOSE = {
     "ending": "played_out",

@@ -7,13 +7,17 @@ import http.client
 import json
 import os
 import re
+import shutil
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from email.message import Message
+from functools import cache
 from http.cookies import SimpleCookie
 from pathlib import Path
 from urllib.parse import urlencode
@@ -31,7 +35,25 @@ def free_port() -> int:
 
 
 def migrate(database_url: str) -> None:
-    """Build the database as `make serve` does before it serves: `flask db upgrade`."""
+    """Build the database as `make serve` does before it serves: `flask db upgrade`. A new SQLite
+    file is a copy of one upgraded once a process (the same migrations, run once)."""
+    if database_url.startswith("sqlite:///") and not Path(database_url.removeprefix("sqlite:///")).exists():
+        shutil.copyfile(_upgraded_sqlite(), database_url.removeprefix("sqlite:///"))
+        return
+    _upgrade(database_url)
+
+
+@cache
+def _upgraded_sqlite() -> Path:
+    path = Path(tempfile.mkdtemp(prefix="scorekeeper-upgraded-")) / "upgraded.sqlite"
+    _upgrade(f"sqlite:///{path}")
+    connection = sqlite3.connect(path)  # what the upgrade left in the write-ahead log, into the file
+    connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    connection.close()
+    return path
+
+
+def _upgrade(database_url: str) -> None:
     subprocess.run(
         [str(FLASK), "--app", "scorekeeper", "db", "upgrade"],
         cwd=ROOT,

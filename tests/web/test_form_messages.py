@@ -36,6 +36,8 @@ from scorekeeper.matches.widgets import BUTTON_LIMIT, record_from_form, values_f
 from tests.games import properties
 from tests.games.taps import PLAYERS
 
+pytestmark = pytest.mark.one_database  # pages and words, not SQL: SQLite alone (tests/conftest.py)
+
 FAMILIES = {
     "flagship": ("envite", "court_piece", "poke", "schnapsen"),
     "partnership": ("omi", "hasenpfeffer", "tresette", "botifarra", "turnover_bridge"),

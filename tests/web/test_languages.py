@@ -18,6 +18,8 @@ from scorekeeper.extensions import db
 from scorekeeper.games import GAMES
 from scorekeeper.models import Match
 
+pytestmark = pytest.mark.one_database  # pages and words, not SQL: SQLite alone (tests/conftest.py)
+
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 TRANSLATED_RULES = sorted(TEMPLATES.glob("rules/*/*.html"))
 

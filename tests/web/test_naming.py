@@ -12,6 +12,8 @@ import pytest
 
 from scorekeeper.games import GAMES
 
+pytestmark = pytest.mark.one_database  # pages and words, not SQL: SQLite alone (tests/conftest.py)
+
 ANN_TO_DI = ["Ann", "Bo", "Cy", "Di"]
 
 # Each game's own word for one record, where it is not "hand" (the rest play hands: RULES.md and

@@ -11,6 +11,8 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Hand, Match, Player
 from tests.conftest import make_app
 
+pytestmark = pytest.mark.one_database  # pages and words, not SQL: SQLite alone (tests/conftest.py)
+
 FOUR = ["Ann", "Bo", "Cy", "Di"]
 
 

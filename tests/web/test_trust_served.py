@@ -42,6 +42,13 @@ def served(tmp_path: Path, database_url: str | None = None, **environment: str):
         yield server
 
 
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """One server for the tests that leave each other's limits alone (each test its own phones)."""
+    with served(tmp_path_factory.mktemp("shared")) as running:
+        yield running
+
+
 def started_on_page(phone: Phone, names: list[str] = FOUR) -> int:
     answer = phone.submit("/matches/new/court_piece", {f"seat-{n}": name for n, name in enumerate(names)})
     assert answer.status == 302, answer.text[:500]
@@ -60,46 +67,44 @@ def table_code(page: str) -> str:
 # -- 1. a receipt answers only whoever may make the request -------------------------------------------
 
 
-def test_a_stranger_replaying_a_new_match_with_its_short_key_gets_the_match_but_not_its_key(tmp_path):
-    with served(tmp_path) as server:
-        table, stranger = Phone(server), Phone(server)
-        made = table.send("POST", "/api/v1/matches", json_body=NEW_MATCH, headers={"Idempotency-Key": "1"})
-        replay = stranger.send("POST", "/api/v1/matches", json_body=NEW_MATCH, headers={"Idempotency-Key": "1"})
-        assert made.status == 201 and made.json["key"]
-        assert replay.status == 201 and replay.json["id"] == made.json["id"]
-        assert replay.json["key"] is None and "too short" in replay.json["key_withheld"]
-        assert made.json["key"] not in replay.text
-        match = f"/api/v1/matches/{made.json['id']}"
-        assert stranger.send("DELETE", match).status == 401 and stranger.get(match).status == 200
+def test_a_stranger_replaying_a_new_match_with_its_short_key_gets_the_match_but_not_its_key(server):
+    table, stranger = Phone(server), Phone(server)
+    made = table.send("POST", "/api/v1/matches", json_body=NEW_MATCH, headers={"Idempotency-Key": "1"})
+    replay = stranger.send("POST", "/api/v1/matches", json_body=NEW_MATCH, headers={"Idempotency-Key": "1"})
+    assert made.status == 201 and made.json["key"]
+    assert replay.status == 201 and replay.json["id"] == made.json["id"]
+    assert replay.json["key"] is None and "too short" in replay.json["key_withheld"]
+    assert made.json["key"] not in replay.text
+    match = f"/api/v1/matches/{made.json['id']}"
+    assert stranger.send("DELETE", match).status == 401 and stranger.get(match).status == 200
 
-        long_key = {"Idempotency-Key": "k" * 22}  # 128 bits and more: only the client that made it knows it
-        second = table.send("POST", "/api/v1/matches", json_body=NEW_MATCH, headers=long_key)
-        again = table.send("POST", "/api/v1/matches", json_body=NEW_MATCH, headers=long_key)
-        assert again.status == 201 and again.headers["Idempotent-Replayed"] == "true"
-        assert again.json["key"] == second.json["key"] is not None
+    long_key = {"Idempotency-Key": "k" * 22}  # 128 bits and more: only the client that made it knows it
+    second = table.send("POST", "/api/v1/matches", json_body=NEW_MATCH, headers=long_key)
+    again = table.send("POST", "/api/v1/matches", json_body=NEW_MATCH, headers=long_key)
+    assert again.status == 201 and again.headers["Idempotent-Replayed"] == "true"
+    assert again.json["key"] == second.json["key"] is not None
 
 
-def test_a_hand_replayed_without_its_matchs_key_or_with_another_matchs_is_refused(tmp_path):
-    with served(tmp_path) as server:
-        table = Phone(server)
-        first, other = (table.send("POST", "/api/v1/matches", json_body=NEW_MATCH).json for _ in range(2))
-        hands, body = f"/api/v1/matches/{first['id']}/hands", {"record": TRICKS}
-        sent = table.send(
+def test_a_hand_replayed_without_its_matchs_key_or_with_another_matchs_is_refused(server):
+    table = Phone(server)
+    first, other = (table.send("POST", "/api/v1/matches", json_body=NEW_MATCH).json for _ in range(2))
+    hands, body = f"/api/v1/matches/{first['id']}/hands", {"record": TRICKS}
+    sent = table.send(
+        "POST",
+        hands,
+        json_body=body,
+        headers={"Idempotency-Key": "the-tables-hand", "Authorization": f"Bearer {first['key']}"},
+    )
+    assert sent.status == 201
+    for authorization, refused in (("", 401), (f"Bearer {other['key']}", 403)):
+        replay = Phone(server).send(
             "POST",
             hands,
             json_body=body,
-            headers={"Idempotency-Key": "the-tables-hand", "Authorization": f"Bearer {first['key']}"},
+            headers={"Idempotency-Key": "the-tables-hand", "Authorization": authorization},
         )
-        assert sent.status == 201
-        for authorization, refused in (("", 401), (f"Bearer {other['key']}", 403)):
-            replay = Phone(server).send(
-                "POST",
-                hands,
-                json_body=body,
-                headers={"Idempotency-Key": "the-tables-hand", "Authorization": authorization},
-            )
-            assert replay.status == refused and "Idempotent-Replayed" not in replay.headers, replay.text
-        assert len(table.get(f"/api/v1/matches/{first['id']}").json["hands"]) == 1
+        assert replay.status == refused and "Idempotent-Replayed" not in replay.headers, replay.text
+    assert len(table.get(f"/api/v1/matches/{first['id']}").json["hands"]) == 1
 
 
 # -- 2. a hundred slow export readers ----------------------------------------------------------------
@@ -265,20 +270,19 @@ def test_postgresql_stopped_is_a_503_with_retry_after_and_started_again_is_serve
 FORMULAS = ['=HYPERLINK("http://x","y")', "+cmd|' /C calc'!A0", "-2+3", "@SUM(1+1)"]
 
 
-def test_no_exported_cell_starts_a_formula_and_numbers_stay_numbers(tmp_path):
-    with served(tmp_path) as server:
-        table = Phone(server)
-        match_id = started_on_page(table, FORMULAS)
-        assert hand_on_page(table, match_id, 1, note="@SUM(1+1)*cmd|' /C calc'!A0") == 302
-        export = table.get(f"/export/hands.csv?match={match_id}")
-        assert export.headers.get_all("Content-Type") == ["text/csv; charset=utf-8"]
-        rows = list(csv.DictReader(io.StringIO(export.text)))
-        cells = [cell for row in rows for cell in row.values()]
-        assert len(rows) == 2 and [cell for cell in cells if cell[:1] in ("=", "+", "@", "\t", "\r")] == []
-        assert [cell for cell in cells if cell.startswith("-") and not cell.lstrip("-").isdigit()] == []
-        assert rows[0]["players"] == "'" + " & ".join([FORMULAS[0], FORMULAS[2]])
-        assert rows[0]["note"] == "'@SUM(1+1)*cmd|' /C calc'!A0"
-        assert all(row["change"].lstrip("-").isdigit() for row in rows)  # numbers as they were
+def test_no_exported_cell_starts_a_formula_and_numbers_stay_numbers(server):
+    table = Phone(server)
+    match_id = started_on_page(table, FORMULAS)
+    assert hand_on_page(table, match_id, 1, note="@SUM(1+1)*cmd|' /C calc'!A0") == 302
+    export = table.get(f"/export/hands.csv?match={match_id}")
+    assert export.headers.get_all("Content-Type") == ["text/csv; charset=utf-8"]
+    rows = list(csv.DictReader(io.StringIO(export.text)))
+    cells = [cell for row in rows for cell in row.values()]
+    assert len(rows) == 2 and [cell for cell in cells if cell[:1] in ("=", "+", "@", "\t", "\r")] == []
+    assert [cell for cell in cells if cell.startswith("-") and not cell.lstrip("-").isdigit()] == []
+    assert rows[0]["players"] == "'" + " & ".join([FORMULAS[0], FORMULAS[2]])
+    assert rows[0]["note"] == "'@SUM(1+1)*cmd|' /C calc'!A0"
+    assert all(row["change"].lstrip("-").isdigit() for row in rows)  # numbers as they were
 
 
 # -- 5. the host's door ----------------------------------------------------------------------------------
@@ -296,32 +300,30 @@ def test_the_host_password_allows_ten_wrong_guesses_a_minute_and_then_not_even_t
         assert right.status == 429 and "Too many host passwords from here" in right.text
 
 
-def test_a_host_cookie_copied_before_sign_out_is_signed_out_with_it(tmp_path):
-    with served(tmp_path) as server:
-        host = Phone(server)
-        assert host.submit("/players/host/sign-in", {"password": HOST_PASSWORD}, page="/players/host").status == 302
-        copy = Phone(server)
-        copy.cookies = dict(host.cookies)
-        assert "Rename a player" in copy.get("/players/host").text
-        assert host.submit("/players/host/sign-out", {}, page="/players/host").status == 302
-        page = copy.get("/players/host").text
-        assert "Rename a player" not in page and 'name="password"' in page
+def test_a_host_cookie_copied_before_sign_out_is_signed_out_with_it(server):
+    host = Phone(server)
+    assert host.submit("/players/host/sign-in", {"password": HOST_PASSWORD}, page="/players/host").status == 302
+    copy = Phone(server)
+    copy.cookies = dict(host.cookies)
+    assert "Rename a player" in copy.get("/players/host").text
+    assert host.submit("/players/host/sign-out", {}, page="/players/host").status == 302
+    page = copy.get("/players/host").text
+    assert "Rename a player" not in page and 'name="password"' in page
 
 
 # -- 6. the phone's right to score ---------------------------------------------------------------------
 
 
-def test_a_phone_token_planted_before_a_match_is_never_adopted(tmp_path):
-    with served(tmp_path) as server:
-        planted = "p" * 43
-        phone = Phone(server)
-        phone.cookies["phone"] = planted
-        match_id = started_on_page(phone)
-        assert phone.cookies["phone"].rsplit(".", 1)[0] != planted  # the server issued its own
-        planter = Phone(server)
-        planter.cookies["phone"] = planted
-        assert hand_on_page(planter, match_id, 1) == 403
-        assert hand_on_page(phone, match_id, 1) == 302
+def test_a_phone_token_planted_before_a_match_is_never_adopted(server):
+    planted = "p" * 43
+    phone = Phone(server)
+    phone.cookies["phone"] = planted
+    match_id = started_on_page(phone)
+    assert phone.cookies["phone"].rsplit(".", 1)[0] != planted  # the server issued its own
+    planter = Phone(server)
+    planter.cookies["phone"] = planted
+    assert hand_on_page(planter, match_id, 1) == 403
+    assert hand_on_page(phone, match_id, 1) == 302
 
 
 def wrong_code(number: int) -> str:
@@ -330,56 +332,55 @@ def wrong_code(number: int) -> str:
     return f"{digits[number // 8 % 8]}{digits[number % 8]}{digits[number // 64]}2-2222-22"
 
 
-def test_a_burst_of_table_codes_gets_no_more_than_the_limit_judged(tmp_path):
-    with served(tmp_path) as server:  # the limit as served: ten wrong codes a minute from an address
-        table = Phone(server)
-        match_id = started_on_page(table)
-        code = table_code(table.get(f"/matches/{match_id}").text)
-        assert code not in {wrong_code(number) for number in range(100)}
-        guessers = [Phone(server) for _ in range(100)]
-        tokens = [
-            re.search(r'name="csrf_token"[^>]*value="([^"]+)"', guesser.get(f"/matches/{match_id}").text).group(1)
-            for guesser in guessers
-        ]
-        together, statuses = threading.Barrier(len(guessers)), []
+def test_a_burst_of_table_codes_gets_no_more_than_the_limit_judged(server):
+    # the limit as served: ten wrong codes a minute from an address
+    table = Phone(server)
+    match_id = started_on_page(table)
+    code = table_code(table.get(f"/matches/{match_id}").text)
+    assert code not in {wrong_code(number) for number in range(100)}
+    guessers = [Phone(server) for _ in range(100)]
+    tokens = [
+        re.search(r'name="csrf_token"[^>]*value="([^"]+)"', guesser.get(f"/matches/{match_id}").text).group(1)
+        for guesser in guessers
+    ]
+    together, statuses = threading.Barrier(len(guessers)), []
 
-        def guess(guesser: Phone, token: str, number: int) -> None:
-            together.wait()
-            statuses.append(
-                guesser.send(
-                    "POST", f"/matches/{match_id}/claim", form={"csrf_token": token, "code": wrong_code(number)}
-                ).status
-            )
+    def guess(guesser: Phone, token: str, number: int) -> None:
+        together.wait()
+        statuses.append(
+            guesser.send(
+                "POST", f"/matches/{match_id}/claim", form={"csrf_token": token, "code": wrong_code(number)}
+            ).status
+        )
 
-        threads = [
-            threading.Thread(target=guess, args=(guesser, token, number))
-            for number, (guesser, token) in enumerate(zip(guessers, tokens))
-        ]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        assert len(statuses) == 100 and 1 <= statuses.count(403) <= 10, statuses  # judged: at most the limit
-        assert statuses.count(403) + statuses.count(429) == 100, statuses
-        late = guessers[0].submit(f"/matches/{match_id}/claim", {"code": code}, page=f"/matches/{match_id}")
-        assert late.status == 429  # even the right code, from an address that guessed too often
+    threads = [
+        threading.Thread(target=guess, args=(guesser, token, number))
+        for number, (guesser, token) in enumerate(zip(guessers, tokens))
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(statuses) == 100 and 1 <= statuses.count(403) <= 10, statuses  # judged: at most the limit
+    assert statuses.count(403) + statuses.count(429) == 100, statuses
+    late = guessers[0].submit(f"/matches/{match_id}/claim", {"code": code}, page=f"/matches/{match_id}")
+    assert late.status == 429  # even the right code, from an address that guessed too often
 
 
 # -- 7. headers --------------------------------------------------------------------------------------------
 
 
-def test_pages_deny_what_the_app_does_not_use_and_a_table_code_is_never_kept(tmp_path):
-    with served(tmp_path) as server:
-        table, watcher = Phone(server), Phone(server)
-        match_id = started_on_page(table)
-        scoring, watching = table.get(f"/matches/{match_id}"), watcher.get(f"/matches/{match_id}")
-        for answer in (scoring, watching, table.get("/rules/"), table.get("/static/app.css")):
-            policy = answer.headers["Permissions-Policy"]
-            assert all(f"{feature}=()" in policy for feature in ("camera", "microphone", "geolocation"))
-            assert answer.headers["Cross-Origin-Resource-Policy"] == "same-origin"
-        assert table_code(scoring.text) and scoring.headers["Cache-Control"] == "no-store"
-        assert scoring.headers["Scorekeeper-Offline-Copy"] == "without-table-code"
-        assert "no-store" not in (watching.headers["Cache-Control"] or "") and "Table code" not in watching.text
+def test_pages_deny_what_the_app_does_not_use_and_a_table_code_is_never_kept(server):
+    table, watcher = Phone(server), Phone(server)
+    match_id = started_on_page(table)
+    scoring, watching = table.get(f"/matches/{match_id}"), watcher.get(f"/matches/{match_id}")
+    for answer in (scoring, watching, table.get("/rules/"), table.get("/static/app.css")):
+        policy = answer.headers["Permissions-Policy"]
+        assert all(f"{feature}=()" in policy for feature in ("camera", "microphone", "geolocation"))
+        assert answer.headers["Cross-Origin-Resource-Policy"] == "same-origin"
+    assert table_code(scoring.text) and scoring.headers["Cache-Control"] == "no-store"
+    assert scoring.headers["Scorekeeper-Offline-Copy"] == "without-table-code"
+    assert "no-store" not in (watching.headers["Cache-Control"] or "") and "Table code" not in watching.text
 
 
 def test_behind_https_every_cookie_is_a_host_cookie(tmp_path):
