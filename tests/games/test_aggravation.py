@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.games import RecordError, ReplayError, get_game, replay
 from scorekeeper.games.aggravation import Rule
+from tests.games.counted import figures
 
 from .properties import FAST, Strategies, json_values, matches
 from .taps import Commonest, choose
@@ -141,3 +142,11 @@ def test_the_scores_count_the_games_won(match):
 # The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
 # Ann calls Aggravation.
 COMMONEST = Commonest((choose("Who called Aggravation?", "Ann"),), taps=2)
+
+
+# -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
+
+
+def test_aggravation_counts():
+    # First to 3: Bo, then Ann three times. In a row: Ann 3, Bo 1.
+    assert figures("aggravation", 2, [{"winner": w} for w in (B, A, A, A)], games_to_win=3) == {"longest_run": [3, 1]}

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.games import RecordError, ReplayError, Result, get_game, replay
 from scorekeeper.games.botifarra import Rule, multiplier
+from tests.games.counted import figures
 
 from .properties import FAST, Strategies, json_values, matches
 from .taps import ANN_CY, Commonest, choose, type_in
@@ -295,3 +296,18 @@ def test_example_hands_are_taken():
 # The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
 # Hearts are trumps and Ann & Cy take 40 of the 72 points.
 COMMONEST = Commonest((choose("Trumps", "Hearts"), type_in("Points out of 72", ANN_CY, 40)), taps=3, typed=1)
+
+
+# -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
+
+
+def test_botifarra_counts():
+    # 1: A 50 of 72: +14. 2: B 42 in a doubled botifarra: 6 x 4 = 24. 3: 36-36: nobody.
+    # 4: A 72 in a re-redoubled botifarra: 36 x 16, A wins. Hands won: A 2, B 1.
+    records = [
+        {"trump": "spades", "points": [50, 22]},
+        {"trump": "botifarra", "doubling": "double", "points": [30, 42]},
+        {"trump": "hearts", "points": [36, 36]},
+        {"trump": "botifarra", "doubling": "reredouble", "points": [72, 0]},
+    ]
+    assert figures("botifarra", 4, records) == {"hands_won": [2, 1]}

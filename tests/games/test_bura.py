@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.games import RecordError, ReplayError, get_game, replay
 from scorekeeper.games.bura import Rule
+from tests.games.counted import figures
 
 from .properties import FAST, Strategies, json_values, matches
 from .taps import Commonest, choose, type_in
@@ -380,3 +381,20 @@ def test_tokens_are_neither_made_nor_lost(match):
 COMMONEST = Commonest(
     (choose("How did the hand end?", "Declaration"), choose("Who?", "Ann"), type_in("Card points", 52)), taps=4, typed=1
 )
+
+
+# -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
+
+
+def test_bura_counts():
+    # Twenty tokens each, the ante 1. 1: Ann declares 35: takes the pot of 2 (+1, Bo -1).
+    # 2: Bo declares only 20: pays the pot's 2 in (-3, Ann -1); 4 carried. 3: a draw: the pot grows to 6
+    # (-1 each). 4: Bo's bura takes 8 (+7, Ann -1). The table calls the end: Ann 18, Bo 22.
+    # Won: Ann 1, Bo 7. Lost: Ann 1 + 1 + 1 = 3, Bo 1 + 3 + 1 = 5. Pots: one each.
+    records = [
+        {"outcome": "declaration", "side": A, "points": 35},
+        {"outcome": "declaration", "side": B, "points": 20},
+        {"outcome": "draw"},
+        {"outcome": "bura", "side": B},
+    ]
+    assert figures("bura", 2, records, call=True) == {"tokens_won": [1, 7], "tokens_lost": [3, 5], "pots_taken": [1, 1]}

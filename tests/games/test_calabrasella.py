@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.games import RecordError, get_game, replay
 from scorekeeper.games.calabrasella import Rule
+from tests.games.counted import figures
 
 from .properties import FAST, Strategies, json_values, matches
 from .taps import Commonest, choose, type_in
@@ -282,3 +283,26 @@ def test_balances_always_add_up_to_zero(match):
 COMMONEST = Commonest(
     (choose("Who declared?", "Ann"), type_in("Declarer's points", 26), type_in("Defenders' points", 9)), taps=4, typed=2
 )
+
+
+# -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
+
+
+def test_calabrasella_counts():
+    # 1: Ann declares, 20 to 12: each defender pays her 8. 2: Bo declares, 10 to 25: he pays each 15.
+    # 3: all pass. 4: Cy takes all 35: each pays him 70. 5: Ann declares, 15 to 15: nobody pays.
+    # Won: Ann 16 + 15 = 31, Bo 0, Cy 15 + 140 = 155. Lost: Ann 70, Bo 8 + 30 + 70 = 108, Cy 8.
+    # As declarer: Ann won 1 (the tie is neither), Bo lost 1, Cy won 1.
+    records = [
+        {"declarer": A, "declarer_points": 20, "defender_points": 12},
+        {"declarer": B, "declarer_points": 10, "defender_points": 25},
+        {"declarer": None},
+        {"declarer": C, "declarer_points": 35, "defender_points": 0},
+        {"declarer": A, "declarer_points": 15, "defender_points": 15},
+    ]
+    assert figures("calabrasella", 3, records, call=True) == {
+        "chips_won": [31, 0, 155],
+        "chips_lost": [70, 108, 8],
+        "declarer_won": [1, 0, 1],
+        "declarer_lost": [0, 1, 0],
+    }

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.games import RecordError, ReplayError, get_game, replay
 from scorekeeper.games.california_speed import Rule
+from tests.games.counted import figures
 
 from .properties import FAST, Strategies, json_values, matches
 from .taps import Commonest, choose
@@ -233,3 +234,20 @@ def test_scores_count_the_games_won(match):
 # The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
 # Ann plays out first.
 COMMONEST = Commonest((choose("Who played out first?", "Ann"),), taps=2)
+
+
+# -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
+
+
+def test_california_speed_counts():
+    # Recording draws: Ann, a draw, Ann, Ann, Bo; called: Ann 3 to 1. In a row: Ann 2, Bo 1; one draw.
+    records = [{"winner": w} for w in (A, None, A, A, B)]
+    assert figures("california_speed", 2, records, call=True, simultaneous_out="draw") == {
+        "longest_run": [2, 1],
+        "drawn_games": [1, 1],
+    }
+    # A table that plays a drawn game again records none: no drawn games to count.
+    assert figures("california_speed", 2, [{"winner": B}] * 2, games_to_win=2) == {
+        "longest_run": [0, 2],
+        "drawn_games": [None, None],
+    }

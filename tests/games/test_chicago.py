@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.games import RecordError, ReplayError, Result, get_game, replay
 from scorekeeper.games.chicago import Rule
+from tests.games.counted import figures
 
 from .properties import FAST, JSON, Strategies, matches
 from .taps import Commonest, choose
@@ -534,3 +535,28 @@ COMMONEST = Commonest(
     most=5,
     board={"points": ["2/52", "6/52"]},
 )
+
+
+# -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
+
+
+def test_chicago_counts():
+    # 1: Bo's flush at the first showdown 5; Ann's straight flush at the end 8 and the last trick 5 (13).
+    # 2: Cy forfeits and leaves (player_out). 3: Ann's royal flush at both showdowns (104) and a straight
+    # flush at the end (8), Bo the last trick (5): Ann 125 wins, Bo 10, Cy 0.
+    best = lambda side, hand: {"best_hand": side, "poker_hand": hand}  # noqa: E731
+    records = [
+        {"first_showdown": best(B, "flush"), "final_hand": best(A, "straight_flush"), "last_trick": A},
+        {"forfeit": C},
+        {
+            "first_showdown": best(A, "royal_flush"),
+            "second_showdown": best(A, "royal_flush"),
+            "final_hand": best(A, "straight_flush"),
+            "last_trick": B,
+        },
+    ]
+    assert figures("chicago", 3, records, forfeit_rule="player_out") == {
+        "final_score": [125, 10, 0],
+        "royal_flushes": [2, 0, 0],
+        "forfeits": [0, 0, 1],
+    }

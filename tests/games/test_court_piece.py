@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 
 from scorekeeper.games import RecordError, ReplayError, Result, get_game, replay
 from scorekeeper.games.court_piece import Rule
+from scorekeeper.games.statistics import Finished
+from tests.games.counted import Hand, figures, finished
 
 from .properties import FAST, Strategies, json_values, matches
 from .taps import ANN_CY, Commonest, choose
@@ -574,3 +576,45 @@ def test_any_options_are_taken_or_refused_with_a_record_error(raw):
 # The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
 # Played out (preset), Ann & Cy take 8 tricks; Bob & Di get the other 5 by themselves.
 COMMONEST = Commonest((choose("Tricks", ANN_CY, "8"),), taps=2, most=2, board={"courts": ["0 courts", "0 courts"]})
+
+
+# -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
+
+
+def test_court_piece_counts():
+    # A = Ann & Cy (side 0), B = Bo & Di (side 1); the table calls the end.
+    #  1-3  A wins 8-5, 9-4, 7-6: A's streak 1, 2, 3.          4  B wins 8-5: B's streak 1.
+    #  5    A takes all thirteen: 52 courts; the streak resets.  6  A revokes: B +1 court.
+    #  7-13 B wins seven hands in a row: the seventh is a streak court, B +1.
+    # Courts: A 52, B 2. Hands won in a row: A 3 (hands 1-3), B 8 (hands 6-13).
+    # All thirteen: A once.
+    tricks = lambda a, b: {"outcome": "tricks", "tricks": [a, b]}  # noqa: E731
+    records = [
+        tricks(8, 5),
+        tricks(9, 4),
+        tricks(7, 6),
+        tricks(5, 8),
+        {"outcome": "first_seven", "side": A, "all_thirteen": True},
+        {"outcome": "revoke", "side": A},
+        *[tricks(4, 9)] * 7,
+    ]
+    assert figures("court_piece", 4, records, call=True) == {
+        "courts": [52, 2],
+        "longest_run": [3, 8],
+        "all_thirteen": [1, 0],
+    }
+
+
+def test_court_piece_counts_all_thirteen_from_the_record_not_from_what_it_scored():
+    """Were all thirteen tricks worth 2 courts at some table, the hand is still all thirteen."""
+    records = [
+        {"outcome": "first_seven", "side": B, "all_thirteen": True},
+        *[{"outcome": "tricks", "tricks": [9, 4]}] * 4,
+    ]
+    done = finished("court_piece", 4, records, call=True)
+    worth_two = [
+        Hand(h.number, h.record, [0, 2] if h.number == 1 else h.changes, h.game_winner, h.state) for h in done.hands
+    ]
+    all_thirteen = next(stat for stat in get_game("court_piece").statistics if stat.key == "all_thirteen")
+    counted = Finished(done.state, done.result, done.table, worth_two)
+    assert [all_thirteen.count(counted, side) for side in (A, B)] == [0, 1]

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.games import RecordError, ReplayError, get_game, replay
 from scorekeeper.games.cuarenta import carton_points
+from tests.games.counted import figures
 
 from .properties import FAST, JSON, Strategies, matches
 from .taps import Commonest, choose, type_in
@@ -434,3 +435,18 @@ COMMONEST = Commonest(
     typed=2,
     board={"points": ["9/40", "0/40"]},
 )
+
+
+# -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
+
+
+def test_cuarenta_counts():
+    # 1: A's ronda 4, B's caida 2; A 24 cards: carton 6 + 2 = 8 (A 12, B 2).
+    # 2: A dealt four of a kind: A wins at once, on 12, in 2 rounds.
+    records = [
+        {"events": [{"side": A, "type": "ronda"}, {"side": B, "type": "caida"}], "cards": [24, 16]},
+        {"events": [{"side": A, "type": "four_of_a_kind"}]},
+    ]
+    assert figures("cuarenta", 2, records) == {"fewest_rounds": [2, None], "four_of_a_kind": [1, 0]}
+    # A game to 40 on cartons: A's 40 cards score 6 + 10 = 16 a round; the third round takes A to 48.
+    assert figures("cuarenta", 2, [{"cards": [40, 0]}] * 3) == {"fewest_rounds": [3, None], "four_of_a_kind": [0, 0]}

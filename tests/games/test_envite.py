@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.games import RecordError, ReplayError, get_game, replay
+from tests.games.counted import figures
 
 from .properties import FAST, JSON, Strategies, matches
 from .taps import ANN_CY, Commonest, choose
@@ -583,3 +584,24 @@ def test_property_stones_stay_within_eleven_except_by_winning_the_game(match):
 # The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
 # A side wins a hand played at the opening stake of 2 (preset): Ann & Cy 2 stones (S0:85).
 COMMONEST = Commonest((choose("Who won the hand?", ANN_CY),), taps=2, most=2, board={"stones": ["2/11", "0/11"]})
+
+
+# -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
+
+
+def test_envite_counts():
+    # Hand 1: A wins at 2 (2-0). Hand 2: A declines B's raise to 4: B +2 (2-2). Hand 3: A wins the hand
+    # played for the game: +10 to twelve, chico 1 to A. Hand 4: B wins at 9 (0-9). Hand 5: B wins at 2:
+    # 11, lying down. Hand 6: B, lying down, wins: +1 to twelve, chico to B (1-1). Hand 7: A wins the
+    # hand played for the game: +12, the match 2 chicos to 1.
+    # Stones won: A 2 + 10 + 12 = 24; B 2 + 9 + 2 + 1 = 14.
+    records = [
+        {"winner": A},
+        {"winner": B, "stake": 4, "declined": True},
+        {"winner": A, "stake": "game"},
+        {"winner": B, "stake": 9},
+        {"winner": B},
+        {"winner": B},
+        {"winner": A, "stake": "game"},
+    ]
+    assert figures("envite", 4, records) == {"stones_won": [24, 14], "chicos_won": [2, 1]}

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.games import RecordError, ReplayError, get_game, replay
 from scorekeeper.games.frustration import Rule
+from tests.games.counted import figures
 
 from .properties import FAST, Strategies, json_values, matches
 from .taps import Commonest, choose
@@ -168,3 +169,11 @@ def test_the_scores_count_the_games_won(match):
 # The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
 # Ann gets down to 10 cards first.
 COMMONEST = Commonest((choose("Who got down to 10 cards?", "Ann"),), taps=2)
+
+
+# -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
+
+
+def test_frustration_counts():
+    # Ann, Ann, Bo, Ann; the table calls the end. In a row: Ann 2, Bo 1.
+    assert figures("frustration", 2, [{"winner": w} for w in (A, A, B, A)], call=True) == {"longest_run": [2, 1]}

@@ -14,6 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.games import RecordError, ReplayError, get_game, replay
+from tests.games.counted import figures
 
 from .properties import FAST, JSON, Strategies, matches
 from .taps import Commonest, choose, type_in
@@ -307,3 +308,24 @@ COMMONEST = Commonest(
     typed=2,
     board={"points": ["15/100", "0/100"]},
 )
+
+
+# -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
+
+
+def test_gin_rummy_counts():
+    # 1: A gin against 30: 55. 2: A knocks 5 against 20: 15. 3: a draw. 4: A gin against 40: 65, A reaches
+    # 135 and wins; B won no hand: a shutout.
+    records = [
+        {"outcome": "gin", "knocker": A, "deadwood": [0, 30]},
+        {"outcome": "knock", "knocker": A, "deadwood": [5, 20]},
+        {"outcome": "draw"},
+        {"outcome": "gin", "knocker": A, "deadwood": [0, 40]},
+    ]
+    assert figures("gin_rummy", 2, records) == {"boxes": [3, 0], "shutouts": [1, 0]}
+    # B undercuts A's knock (8 against 5): 3 + 25, a box for B; A's gin against 90 then wins: no shutout.
+    records = [
+        {"outcome": "knock", "knocker": A, "deadwood": [8, 5]},
+        {"outcome": "gin", "knocker": A, "deadwood": [0, 90]},
+    ]
+    assert figures("gin_rummy", 2, records) == {"boxes": [1, 1], "shutouts": [0, 0]}

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.games import RecordError, ReplayError, get_game, replay
 from scorekeeper.games.hasenpfeffer import Rule
+from tests.games.counted import figures
 
 from .properties import FAST, Strategies, json_values, matches
 from .taps import ANN_CY, Commonest, choose
@@ -364,3 +365,25 @@ def test_invariants_hold_hand_by_hand(match):
 COMMONEST = Commonest(
     (choose("Who won the bidding?", ANN_CY), choose("Contract", "3"), choose("Tricks taken", ANN_CY, "4")), taps=4
 )
+
+
+# -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
+
+
+def test_hasenpfeffer_counts():
+    # 1: A bids 3, takes 4: made. 2: void. 3: B bids 4, takes 3: failed (A defeats it).
+    # 4: A's forced joker bid (3), takes 2: failed (B defeats it). 5: B bids 2, takes 5: made.
+    # 6: B bids 3, takes 4: made, B reaches 11 and wins.
+    records = [
+        {"declarers": A, "contract": 3, "tricks": [4, 2]},
+        {"void": True},
+        {"declarers": B, "contract": 4, "tricks": [3, 3]},
+        {"declarers": A, "forced_joker_bid": True, "tricks": [2, 4]},
+        {"declarers": B, "contract": 2, "tricks": [1, 5]},
+        {"declarers": B, "contract": 3, "tricks": [2, 4]},
+    ]
+    assert figures("hasenpfeffer", 4, records) == {
+        "contracts_made": [1, 2],
+        "contracts_failed": [1, 1],
+        "contracts_defeated": [1, 1],
+    }

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.games import RecordError, ReplayError, get_game, replay
 from scorekeeper.games.machiavelli import Rule
+from tests.games.counted import figures
 
 from .properties import FAST, Strategies, json_values, matches
 from .taps import Commonest, choose
@@ -252,3 +253,13 @@ def test_every_game_has_one_winner_or_none(match):
 # The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
 # Ann goes out.
 COMMONEST = Commonest((choose("Who went out?", "Ann"),), taps=2)
+
+
+# -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
+
+
+def test_machiavelli_counts():
+    # First to 3: Cy, Cy, the stock runs out (nobody), Bo, Cy. In a row: Cy 2, Bo 1, Ann 0; one game
+    # nobody won.
+    records = [{"winner": C}, {"winner": C}, {"ending": "stock_exhausted"}, {"winner": B}, {"winner": C}]
+    assert figures("machiavelli", 3, records, games_to_win=3) == {"longest_run": [0, 1, 2], "no_winner": [1, 1, 1]}

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.games import RecordError, ReplayError, get_game, replay
 from scorekeeper.games.myllymatti import Rule
+from tests.games.counted import figures
 
 from .properties import FAST, Strategies, json_values, matches
 from .taps import Commonest, choose
@@ -208,3 +209,13 @@ def test_one_loser_a_game_and_the_deal_passes_on(match):
 # The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
 # Cy is left holding cards.
 COMMONEST = Commonest((choose("Who was left holding cards?", "Cy"),), taps=2)
+
+
+# -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
+
+
+def test_myllymatti_counts():
+    # Three losses end it: Ann loses (Bo out first), Ann (Cy first), Bo (nobody noted), Ann (Bo first).
+    # Lost: Ann 3, Bo 1, Cy 0. Out first: Bo 2, Cy 1.
+    records = [{"loser": A, "first_out": B}, {"loser": A, "first_out": C}, {"loser": B}, {"loser": A, "first_out": B}]
+    assert figures("myllymatti", 3, records, games_to_lose=3) == {"games_lost": [3, 1, 0], "first_out": [0, 2, 1]}

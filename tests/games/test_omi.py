@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.games import RecordError, ReplayError, get_game, replay
 from scorekeeper.games.omi import Rule
+from tests.games.counted import figures
 
 from .properties import FAST, Strategies, json_values, matches
 from .taps import ANN_CY, Commonest, choose
@@ -352,3 +353,28 @@ def test_invariants_hold_hand_by_hand(match):
 # The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
 # Ann & Cy take 5 tricks.
 COMMONEST = Commonest((choose("Tricks taken", ANN_CY, "5"),), taps=2)
+
+
+# -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
+
+
+def test_omi_counts():
+    # Hand 1 (A deals): 4-4, a bonus of 1 pending. Hand 2 (B deals): A takes all eight: 3 + 1.
+    # Hand 3 (A deals): A 6-2, the dealer's team: 2. Hand 4 (B deals): B 5-3: 2. Hand 5 (A deals): A 5-3:
+    # 2 (A 8). Hand 6 (B deals): A all eight again: 3, A reaches 11.
+    # Hands won: A 4, B 1. Kapothi: A 2.
+    records = [{"tricks": t} for t in ([4, 4], [8, 0], [6, 2], [3, 5], [5, 3], [8, 0])]
+    assert figures("omi", 4, records) == {"hands_won": [4, 1], "kapothi": [2, 0]}
+
+
+def test_omi_leaves_kapothi_out_where_the_house_rule_hides_it():
+    # tie_bonus_on_all_eight off: hand 1 is 4-4 (bonus 1), hand 2 (B deals) B wins 6-2 as the dealer's team:
+    # 2 + 1 = 3, the same 3 that all eight would score there. Who can tell? Not the sheet: B's kapothi
+    # is left out; A never won a hand, so A's is 0.
+    records = [{"tricks": [4, 4]}, {"tricks": [2, 6]}]
+    assert figures("omi", 4, records, target=3, tie_bonus_on_all_eight=False) == {
+        "hands_won": [0, 1],
+        "kapothi": [0, None],
+    }
+    # The same house rule, a plain 3 with no bonus pending: all eight, and nothing else scores 3 there.
+    assert figures("omi", 4, [{"tricks": [8, 0]}], target=3, tie_bonus_on_all_eight=False)["kapothi"] == [1, 0]

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.games import RecordError, ReplayError, Result, get_game, replay
 from scorekeeper.games.pluck import Rule
+from tests.games.counted import figures
 
 from .properties import FAST, JSON, Strategies, matches
 from .taps import Commonest, type_in
@@ -297,3 +298,17 @@ COMMONEST = Commonest(
     taps=3,
     typed=2,
 )
+
+
+# -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
+
+
+def test_pluck_counts():
+    # Quotas: the dealer 7, the left 6, the right 4; the deal passes left (Ann, Bo, Cy, Ann).
+    # 1 (Ann deals, 7/6/4): 9, 4, 4: Ann +2, Bo 2 short, Cy on quota.
+    # 2 (Bo deals, Ann 4, Bo 7, Cy 6): 10, 2, 5: Ann +6, Bo 5 short, Cy 1 short.
+    # 3 (Cy deals, Ann 6, Bo 4, Cy 7): 17, 0, 0: Ann +11, Bo 4 short, Cy 7 short.
+    # 4 (Ann deals, 7/6/4): 17, 0, 0: Ann +10, 29: she wins. Bo 6 short, Cy 4 short.
+    # Quotas made: Ann 4, Bo 0, Cy 1. Tricks short: Bo 2 + 5 + 4 + 6 = 17, Cy 1 + 7 + 4 = 12.
+    records = [{"tricks": t} for t in ([9, 4, 4], [10, 2, 5], [17, 0, 0], [17, 0, 0])]
+    assert figures("pluck", 3, records) == {"quotas_made": [4, 0, 1], "tricks_short": [0, 17, 12]}

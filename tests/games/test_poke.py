@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.games import RecordError, get_game, replay
 from scorekeeper.games.poke import PokeState, Rule
+from tests.games.counted import figures
 
 from .properties import FAST, Strategies, json_values, matches
 from .taps import Commonest, choose
@@ -547,3 +548,21 @@ def test_games_are_called_exactly_when_due(match):
 COMMONEST = Commonest(
     (choose("Tricks", "Ann", "3"), choose("Better hand", "Ann"), choose("Poker hand", "One pair")), taps=4, most=4
 )
+
+
+# -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
+
+
+def test_poke_counts():
+    # Hand 1 (A deals): B draws twice (redoubled), so A's five tricks score 20 below: game to A (+100)
+    # and A's sweep (+250); B's flush +400. Above: A 350, B 400.
+    # Hand 2 (B deals): A draws twice; B's five tricks 20 below: game to B (+100), sweep +250, and B's
+    # royal flush +1000. Above: A 350, B 1750.
+    # Hand 3 (A deals): as hand 1, with A's pair +50: game and rubber to A, 2-1 (+100, +500, +250).
+    # Above: A 350 + 50 + 250 + 100 + 500 = 1250, B 1750: A won the rubber, B the match.
+    records = [
+        {"tricks": [5, 0], "draws": [0, 2], "better_hand": B, "poker_hand": "flush"},
+        {"tricks": [0, 5], "draws": [2, 0], "better_hand": B, "poker_hand": "royal_flush"},
+        {"tricks": [5, 0], "draws": [0, 2], "better_hand": A, "poker_hand": "one_pair"},
+    ]
+    assert figures("poke", 2, records) == {"rubbers_won": [1, 0], "points_above": [1250, 1750]}

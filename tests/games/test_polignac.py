@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.games import RecordError, ReplayError, Result, get_game, replay
 from scorekeeper.games.polignac import Rule
+from tests.games.counted import figures
 
 from .properties import FAST, JSON, Strategies, matches
 from .taps import Commonest, choose
@@ -290,3 +291,15 @@ COMMONEST = Commonest(
     ),
     taps=5,
 )
+
+
+# -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
+
+
+def test_polignac_counts():
+    # 1: Ann takes all four jacks (5). 2: Bo J♠ and J♣ (3), Cy J♥ J♦ (2). 3: Cy J♠ (2), Bo the rest (3).
+    # 4: Bo all four: 11, the match ends; Cy lowest on 4.
+    # Without a jack: Ann in hands 2, 3, 4; Bo in 1; Cy in 1 and 4. All four jacks: Ann once, Bo once.
+    jacks = lambda s, h, d, c: {"jacks": {"spades": s, "hearts": h, "diamonds": d, "clubs": c}}  # noqa: E731
+    records = [jacks(A, A, A, A), jacks(B, C, C, B), jacks(C, B, B, B), jacks(B, B, B, B)]
+    assert figures("polignac", 3, records) == {"clean_hands": [3, 1, 2], "all_jacks": [1, 1, 0]}

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.games import RecordError, get_game
 from scorekeeper.games.schnapsen import CARD_POINTS, Marriage, Rule, card_points, hand_score
+from tests.games.counted import figures
 
 from .properties import FAST, JSON, Strategies, matches
 from .taps import Commonest, choose
@@ -733,3 +734,18 @@ def test_property_exactly_one_side_scores_each_hand_and_the_deal_alternates(matc
 # The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
 # The quick form: Ann won a hand worth 1 victory point, the worth the form presets.
 COMMONEST = Commonest((choose("Who won the hand?", "Ann"),), taps=2, most=3, board={"victory points": ["1/7", "0/7"]})
+
+
+# -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
+
+
+def test_schnapsen_counts():
+    # Hand 1: A, two (quick). Hand 2: B, one. Hand 3: A goes out with 70 against B's 20 (schneider): 2.
+    # Hand 4: A, three: A reaches 7 and wins the game; B takes the Bummerl.
+    records = [
+        {"winner": A, "victory_points": 2},
+        {"winner": B, "victory_points": 1},
+        {"ending": "out", "declarer": A, "points": [70, 20], "tricks": [4, 2]},
+        {"winner": A, "victory_points": 3},
+    ]
+    assert figures("schnapsen", 2, records) == {"victory_points": [7, 1], "bummerl_lost": [0, 1], "hands_won": [3, 1]}

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.games import RecordError, ReplayError, get_game, replay
 from scorekeeper.games.speed_tournament import Rule
+from tests.games.counted import figures
 
 from .properties import FAST, Strategies, json_values, matches
 from .taps import Commonest, choose
@@ -289,3 +290,17 @@ def test_scores_deal_and_ranking_invariants(match):
 # The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
 # Ann wins the final.
 COMMONEST = Commonest((choose("Who won the final?", "Ann"),), taps=2)
+
+
+# -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
+
+
+def test_speed_tournament_counts():
+    # Four in: Cy goes out, then Ann; Di beats Bo in the final.
+    # Rounds survived: Ann 1, Bo 2, Cy 0, Di 3. The final: Bo and Di. Places: Di 1, Bo 2, Ann 3, Cy 4.
+    records = [{"eliminated": C}, {"eliminated": A}, {"winner": D}]
+    assert figures("speed_tournament", 4, records) == {
+        "rounds_survived": [1, 2, 0, 3],
+        "finals_reached": [0, 1, 0, 1],
+        "best_place": [3, 2, 4, 1],
+    }

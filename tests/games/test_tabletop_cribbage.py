@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.games import RecordError, ReplayError, get_game, replay
 from scorekeeper.games.cribbage import NOT_LINE_SCORES, count_line
+from tests.games.counted import figures
 
 from .properties import FAST, JSON, Strategies, matches
 from .taps import Commonest, type_in
@@ -338,3 +339,17 @@ COMMONEST = Commonest(
     typed=2,
     board={"points": ["14/121", "20/121"]},
 )
+
+
+# -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
+
+
+def test_tabletop_cribbage_counts():
+    # Game to 61. 1 (Ann deals): Bo's rows 20, Ann's columns 10. 2 (Bo deals): Ann's rows 30, Bo's
+    # columns 12 (Ann 40, Bo 32). 3 (Ann deals): Bo's rows 29 take him to 61 at once, 21 ahead.
+    records = [{"row_total": 20, "column_total": 10}, {"row_total": 30, "column_total": 12}, {"row_total": 29}]
+    assert figures("tabletop_cribbage", 2, records, target=61) == {
+        "row_points": [30, 49],
+        "column_points": [10, 12],
+        "winning_margin": [None, 21],
+    }

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from scorekeeper.games import RecordError, ReplayError, get_game, replay
 from scorekeeper.games.base import LOST, SHARED, WON
 from scorekeeper.games.toepen import Rule
+from tests.games.counted import figures
 
 from .properties import FAST, Strategies, json_values, matches
 from .taps import Commonest, choose
@@ -449,3 +450,19 @@ def test_balances_only_go_down_and_stop_at_zero(match):
 # The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
 # Ann wins the hand.
 COMMONEST = Commonest((choose("Who won the hand?", "Ann"),), taps=2)
+
+
+# -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
+
+
+def test_toepen_counts():
+    # Ten tokens each. 1: Ann wins at 4; Bo stayed in (-4), Cy folded at 1 (-1).
+    # 2: Bo wins at 2; Ann lost a challenge and stayed (-1 -2), Cy stayed (-2).
+    # 3: Cy wins at 6; Ann (-6) and Bo (-6) stayed: Bo runs out and loses.
+    # Lost: Ann 3 + 6 = 9, Bo 4 + 6 = 10, Cy 1 + 2 = 3. Left: Ann 1, Bo 0, Cy 7.
+    records = [
+        {"winner": A, "value": 4, "folded_at": [0, 0, 1]},
+        {"winner": B, "value": 2, "challenges_lost": [1, 0, 0]},
+        {"winner": C, "value": 6},
+    ]
+    assert figures("toepen", 3, records) == {"tokens_lost": [9, 10, 3], "tokens_left": [1, 0, 7]}

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.games import RecordError, ReplayError, Result, get_game, replay
 from scorekeeper.games.tresette import Rule, count_cards
+from tests.games.counted import figures
 
 from .properties import FAST, Strategies, json_values, matches
 from .taps import ANN_CY, Commonest, choose, type_in
@@ -489,3 +490,19 @@ COMMONEST = Commonest(
     taps=4,
     typed=1,
 )
+
+
+# -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
+
+
+def test_tresette_counts():
+    # 1: A 3 aces + 3 threes of figures + last trick = 7; B 1 ace + 3 threes + napoli 3 = 7: level.
+    # 2: A 4 + 4 + 1 = 9, B 0 + 2 = 2: A's hand. 3: B four aces 4 + 4 aces + 6 + 1 = 15, A 0: B's hand.
+    # 4: A four threes 4, three twos 3, 4 aces, 6, last 1 = 18: A reaches 34 to B's 24.
+    records = [
+        {"aces": [3, 1], "figures": [11, 9], "last_trick": A, "melds": {"napoli_hearts": B}},
+        {"aces": [4, 0], "figures": [14, 6], "last_trick": A},
+        {"aces": [0, 4], "figures": [2, 18], "last_trick": B, "melds": {"four_aces": B}},
+        {"aces": [4, 0], "figures": [20, 0], "last_trick": A, "melds": {"four_threes": A, "three_twos": A}},
+    ]
+    assert figures("tresette", 4, records) == {"hands_won": [2, 1]}

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.games import RecordError, ReplayError, get_game, replay
 from scorekeeper.games.turnover_bridge import Rule
+from tests.games.counted import figures
 
 from .properties import FAST, Strategies, json_values, matches
 from .taps import Commonest, choose, unfold
@@ -293,3 +294,21 @@ def test_invariants_hold_hand_by_hand(match):
 # The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
 # Who won the game, without the tricks.
 COMMONEST = Commonest((unfold("Or give who won (nobody for a 13-13 tie)"), choose("Who won the game?", "Ann")), taps=3)
+
+
+# -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
+
+
+def test_turnover_bridge_counts():
+    # Games: A (14-5), B, tie, B, B, tie (13-13), A; the table calls the end, B 3 games to 2.
+    # In a row: A 1, B 2 (games 4-5). Tied games: 2.
+    records = [
+        {"tricks": [14, 5]},
+        {"winner": B},
+        {"winner": None},
+        {"winner": B},
+        {"winner": B},
+        {"tricks": [13, 13]},
+        {"winner": A},
+    ]
+    assert figures("turnover_bridge", 2, records, call=True) == {"longest_run": [1, 2], "tied_games": [2, 2]}

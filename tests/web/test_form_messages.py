@@ -13,7 +13,7 @@ refusal the declarations make is sent as a phone would post it, from a hand the 
 - range: a number typed past its bound says the number and the bound.
 
 Every refusal is a 422 with the message on the form (its field marked), the values the table
-gave drawn again as they were, and nothing recorded. One test per family of games (README.md).
+gave drawn again as they were, and nothing recorded. Every game of the engine is walked, a case a refusal.
 """
 
 from __future__ import annotations
@@ -38,14 +38,6 @@ from tests.games.taps import PLAYERS
 
 pytestmark = pytest.mark.one_database  # pages and words, not SQL: SQLite alone (tests/conftest.py)
 
-FAMILIES = {
-    "flagship": ("envite", "court_piece", "poke", "schnapsen"),
-    "partnership": ("omi", "hasenpfeffer", "tresette", "botifarra", "turnover_bridge"),
-    "tally": ("polignac", "pluck", "chicago"),
-    "counting": ("cuarenta", "tabletop_cribbage", "gin_rummy"),
-    "chips": ("toepen", "bura", "calabrasella"),
-    "races": ("california_speed", "speed_tournament", "aggravation", "frustration", "machiavelli", "myllymatti"),
-}
 SEEDS = 300  # hands drawn per game to find one that gives each field
 
 
@@ -347,40 +339,10 @@ def check(client, actions, refusal: Refusal) -> None:
     assert actions.match(match_id)["hands"] == []
 
 
-def cases(family: str) -> list[Refusal]:
-    return [refusal for key in FAMILIES[family] for refusal in refusals(key)]
+# Every game of the engine (a game a test registers is that test's own).
+ENGINE_GAMES = [key for key, game in GAMES.items() if type(game).__module__.startswith("scorekeeper.games.")]
 
 
-def test_every_game_belongs_to_a_family_walked_here():
-    walked = {key for keys in FAMILIES.values() for key in keys}
-    assert walked >= {key for key in GAMES if key != "winner_only"}  # winner_only: test_new_game's own
-
-
-@pytest.mark.parametrize("refusal", cases("flagship"), ids=str)
-def test_flagship_forms_say_what_the_table_did_wrong(client, actions, refusal):
-    check(client, actions, refusal)
-
-
-@pytest.mark.parametrize("refusal", cases("partnership"), ids=str)
-def test_partnership_forms_say_what_the_table_did_wrong(client, actions, refusal):
-    check(client, actions, refusal)
-
-
-@pytest.mark.parametrize("refusal", cases("tally"), ids=str)
-def test_tally_forms_say_what_the_table_did_wrong(client, actions, refusal):
-    check(client, actions, refusal)
-
-
-@pytest.mark.parametrize("refusal", cases("counting"), ids=str)
-def test_counting_forms_say_what_the_table_did_wrong(client, actions, refusal):
-    check(client, actions, refusal)
-
-
-@pytest.mark.parametrize("refusal", cases("chips"), ids=str)
-def test_chips_forms_say_what_the_table_did_wrong(client, actions, refusal):
-    check(client, actions, refusal)
-
-
-@pytest.mark.parametrize("refusal", cases("races"), ids=str)
-def test_race_forms_say_what_the_table_did_wrong(client, actions, refusal):
+@pytest.mark.parametrize("refusal", [refusal for key in ENGINE_GAMES for refusal in refusals(key)], ids=str)
+def test_every_games_form_says_what_the_table_did_wrong(client, actions, refusal):
     check(client, actions, refusal)
