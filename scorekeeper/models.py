@@ -166,6 +166,9 @@ class Hand(db.Model):
     changes: Mapped[list | None] = mapped_column(JSON)
     reasons: Mapped[list | None] = mapped_column(JSON)
     game_winner: Mapped[int | None]
+    # The hand as the API shows it, JSON text without its number (record, changes, reasons with the
+    # sides by letter): a long match's answer joins these instead of building 600 hands anew.
+    answer: Mapped[str | None] = mapped_column(Text)
     # The form's one-time token: the same form arriving twice (double tap, refresh) is one hand.
     token: Mapped[str | None] = mapped_column(String(64))
     # The table's own remark on the hand (NOTE_LIMIT characters at most): shown and exported, never scored.

@@ -18,7 +18,7 @@ from typing import Any
 import click
 from flask import Flask
 
-from . import tallies
+from . import jsontext, tallies
 from .extensions import db
 from .games import GAMES, RecordError, ReplayError, replay
 from .games.base import encode_state, marked_sides
@@ -119,11 +119,13 @@ def _compare(scored: Scored, seats: Sequence[Any], hands: Sequence[Any]) -> list
     if not same_json(match.state, encode_state(done.state)) or match.state_version != match.version:
         found.append(f"match {match.id}: the stored state is not the replayed one")
     for hand, record, result in zip(hands, done.records, done.results):
-        replayed = hand_columns(result)
+        replayed = hand_columns(result, record)
         replayed["reasons"] = _as_kept(replayed["reasons"], hand.reasons)
         stored = [hand.record, hand.state, hand.changes, hand.reasons, hand.game_winner]
         if not same_json(stored, [record, *(replayed[name] for name in _REPLAYED)]):
             found.append(f"match {match.id}, hand {hand.number}: stored values differ from the replay")
+        elif hand.answer is not None and not _same_answer(hand.answer, replayed["answer"]):
+            found.append(f"match {match.id}, hand {hand.number}: its stored answer differs from the replay")
     derived = result_columns(scored, match.version)
     if match.headline_message is None:  # kept before headlines kept their message: its English is checked
         derived.pop("headline_message")
@@ -140,6 +142,14 @@ def _as_kept(replayed: list, stored: list | None) -> list:
     if stored and len(replayed) == len(stored) and all(len(entry) == 2 for entry in stored):
         return [entry[:2] for entry in replayed]
     return replayed
+
+
+def _same_answer(answer: Any, replayed: str) -> bool:
+    try:
+        stored = jsontext.loads(answer)
+    except (TypeError, ValueError):  # not JSON text at all
+        return False
+    return same_json(stored, jsontext.loads(replayed))
 
 
 def same_json(stored: Any, replayed: Any) -> bool:

@@ -1,26 +1,24 @@
 """What the JSON API answers (shared/API.md): a match, its hands, a list's summaries and a refusal,
 with the engine's texts naming each side by the letter of its index (A is side 0), for programs.
 
-No Flask here, and nothing of the database: each answer is built from what the record layer reads."""
+No Flask here. A hand's own answer is the record layer's (records/answers.py), which stores it beside
+the hand: a long match's answer is joined from the stored texts, not built."""
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ..games import base
+import orjson
+
+from ..records.answers import lettered
 
 if TYPE_CHECKING:
     from ..errors import ServiceError
     from ..matches.queries import MatchSummary
     from ..models import Match
-    from ..records.reads import Scored
-    from ..records.writes import Recorded
+    from ..records.reads import Recorded, Scored
 
-
-@lru_cache(maxsize=4096)  # a long match's answer letters the same few reasons hundreds of times
-def lettered(text: str) -> str:
-    return base.render(text)
+JOINED_FROM = 20  # hands in an answer from which their stored JSON is joined instead of built
 
 
 def match_json(scored: Scored, shown: int | None = None) -> dict[str, Any]:
@@ -52,14 +50,27 @@ def recorded_json(done: Recorded, match: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def hands_json(scored: Scored, first: int) -> list[dict[str, Any]]:
-    """Hands `first`.. as the API shows them (none read when none are asked for: `?hands=0`)."""
+def hands_json(scored: Scored, first: int) -> list | orjson.Fragment:
+    """Hands `first`.. : many are joined from their stored answers (JSON written with each hand),
+    a few (or a match from before answers were stored) are built here."""
     if first > scored.count:
         return []
+    if scored.count - first >= JOINED_FROM:
+        joined = _joined(scored.answers(first))
+        if joined is not None:
+            return orjson.Fragment(joined)
     return [
         {"number": n, "record": record, "changes": changes, "reasons": [lettered(text) for text in reasons]}
         for n, record, changes, reasons in scored.hands(first)
     ]
+
+
+def _joined(answers: list[tuple[int, str | None]] | None) -> str | None:
+    """The hands' stored answers as one JSON array, each with its number (None where a hand has none
+    yet: a match from before answers were stored)."""
+    if answers is None or any(answer is None for _, answer in answers):
+        return None
+    return "[" + ",".join(f'{{"number":{n},{answer[1:]}' for n, answer in answers) + "]"
 
 
 def summary_json(match: Match | MatchSummary) -> dict[str, Any]:

@@ -117,49 +117,43 @@ def _batch(ids: list[int]) -> Iterator[list]:
         named = SideNames(sides)
         for hand in kept:
             reasons = "; ".join(named(entry[0]) for entry in hand.reasons or ())
-            record = hand.record
-            for side, change in enumerate(hand.changes):
-                yield [
-                    match.id,
-                    match.game,
-                    match.created.isoformat(),
-                    match.status,
-                    hand.number,
-                    hand.created.isoformat(),
-                    LETTERS[side],
-                    " & ".join(sides[side]),
-                    change,
-                    reasons,
-                    record,
-                    hand.note or "",
-                ]
+            yield from _hand_rows(
+                match, hand.number, hand.created, sides, hand.changes, reasons, hand.record, hand.note
+            )
+
+
+def _hand_rows(match, number: int, recorded, sides, changes, reasons: str, record, note: str | None) -> Iterator[list]:
+    """A hand's rows, one a side, in COLUMNS' order."""
+    for side, change in enumerate(changes):
+        yield [
+            match.id,
+            match.game,
+            match.created.isoformat(),
+            match.status,
+            number,
+            recorded.isoformat(),
+            LETTERS[side],
+            " & ".join(sides[side]),
+            change,
+            reasons,
+            record,
+            note or "",
+        ]
 
 
 def _replayed(match_id: int) -> Iterator[list]:
     """A match from before states were stored, replayed (as `flask export-csv` always did)."""
     match = db.session.get(Match, match_id)
     recorded = {hand.number: hand.created for hand in match.hands}
-    notes = {hand.number: hand.note or "" for hand in match.hands}
+    notes = {hand.number: hand.note for hand in match.hands}
     with marked_sides():
         scored = score(match)
         named = SideNames(scored.sides)
         for number, (record, done) in enumerate(zip(scored.replay.records, scored.replay.results), start=1):
             reasons = "; ".join(named(str(reason)) for reason in done.reasons)
-            for side, change in enumerate(done.changes):
-                yield [
-                    match.id,
-                    match.game,
-                    match.created.isoformat(),
-                    match.status,
-                    number,
-                    recorded[number].isoformat(),
-                    LETTERS[side],
-                    " & ".join(scored.sides[side]),
-                    change,
-                    reasons,
-                    record,
-                    notes[number],
-                ]
+            yield from _hand_rows(
+                match, number, recorded[number], scored.sides, done.changes, reasons, record, notes[number]
+            )
 
 
 # What makes a spreadsheet read a cell as a formula (OWASP, "CSV Injection"): such a text cell is

@@ -15,7 +15,7 @@ from sqlalchemy.orm import defer, joinedload
 from .. import jsontext
 from ..errors import NotFound
 from ..extensions import db
-from ..games import Game, Replay, Result, Table, get_game, replay
+from ..games import Game, HandResult, Replay, Result, Table, get_game, replay
 from ..games.base import Reason, decode_state
 from ..games.texts import Text as EngineText
 from ..games.texts import stored_text, to_json
@@ -100,8 +100,6 @@ class Scored:
                 for n, (record, done) in enumerate(numbered, start=1)
                 if n >= first
             ]
-        if first in self.replay.read:
-            return self.replay.read[first]
         fresh = self.replay.fresh  # the hand this request wrote, still in hand: not read back
         known = [(n, *hand) for n, hand in fresh.items() if n >= first]
         if fresh and first >= min(fresh):
@@ -118,6 +116,24 @@ class Scored:
         )
         return [(n, record, changes, [reason_text(entry) for entry in reasons]) for n, record, changes, reasons in read]
 
+    def answers(self, first: int = 1) -> list[tuple[int, str | None]] | None:
+        """Hands `first`.. as (number, the API's answer stored with the hand), in one query (None for a
+        match replayed instead of read: its answers are not known to be current)."""
+        if not self.stored:
+            return None
+        if first in self.replay.answered:
+            return self.replay.answered[first]
+        return db.session.connection().execute(_ANSWERS, {"match_id": self.match.id, "first": first}).all()
+
+
+@dataclass
+class Recorded:
+    """A hand just recorded (records.writes.record_hand): the match after it, its number, its result."""
+
+    scored: Scored
+    number: int
+    hand: HandResult
+
 
 _HANDS_AS_TEXT = (
     db.select(
@@ -126,6 +142,13 @@ _HANDS_AS_TEXT = (
             for column in (Hand.number, Hand.record, Hand.changes, Hand.reasons)
         )
     )
+    .where(Hand.match_id == bindparam("match_id"), Hand.number >= bindparam("first"))
+    .order_by(Hand.number)
+)
+
+
+_ANSWERS = (
+    db.select(Hand.number, Hand.answer)
     .where(Hand.match_id == bindparam("match_id"), Hand.number >= bindparam("first"))
     .order_by(Hand.number)
 )
@@ -232,7 +255,7 @@ def _hands_query(spread: bool, states: bool):
         else Hand.number.between(bindparam("low"), bindparam("high"))
     )
     query = db.select(Hand).where(Hand.match_id == bindparam("match_id"), which)
-    return query if states else query.options(defer(Hand.state))
+    return query if states else query.options(defer(Hand.state), defer(Hand.answer))
 
 
 def stored_reason(reason: Reason) -> list:
@@ -268,7 +291,7 @@ class StoredReplay:
         self.game, self.table, self.match = game, table, match
         self.state = decode_state(match.state) if state is None else state
         self.fresh = fresh or {}  # number -> (record, changes, reason texts) of a hand just written
-        self.read: dict[int, list] = {}  # first hand -> the hands from it, read inside the write
+        self.answered: dict[int, list] = {}  # first hand -> the answers from it, read with the write
         self.hands = StoredHands(match, self.state.hands)
 
     @cached_property

@@ -363,6 +363,11 @@ def a_record_not_as_kept(export):
     del record["declined"]  # the engine takes it as false, and keeps "declined": false
 
 
+@hostile("match {poke}, hand 1: its stored answer differs from the replay.")
+def an_answer_not_json(export):
+    hands_of(export, "poke")[0]["answer"] = "{"
+
+
 @hostile("match {poke}: its hands are not numbered from 1 without a gap.")
 def a_gap_in_the_hands(export):
     hands_of(export, "poke")[0]["number"] = 2
