@@ -175,6 +175,21 @@ class Cloner:
         return copy
 
 
+def grow_database(url: str, total: int, templates: int = TEMPLATES, seed: int = 38) -> tuple[int, int]:
+    """The database at `url` (already built) grown to `total` matches by an app of this process:
+    `templates` matches played through its API, then cloned. (matches now, matches added)."""
+    from scorekeeper import create_app, sqlalchemy_url
+
+    app = create_app({"SQLALCHEMY_DATABASE_URI": sqlalchemy_url(url), "SECRET_KEY": "fill", "TESTING": True})
+    rng = random.Random(seed)
+    players = club_players(app)
+    cloner = Cloner(app, play_templates(app.test_client(), rng, templates), players)
+    added = cloner.grow_to(total, rng)
+    with app.app_context():
+        db.engine.dispose()
+    return cloner.count(), added
+
+
 def numbered(column) -> bool:
     """An id the database hands out (a clone gets its own); a key that is data (a seat's position) is copied."""
     from scorekeeper.data import numbered_by_the_database

@@ -1076,29 +1076,11 @@ def slow_exports(run: Run) -> None:
 
 
 def grow_history(run: Run, total: int) -> str:
-    """The database grown to `total` matches before the phase (not timed): template matches played
-    through the API of an app of this process on the same database, then cloned in bulk
-    (bench_fill.py), as a year of a busy club's history."""
-    from scorekeeper import create_app, sqlalchemy_url
-
+    """The database grown to `total` matches before the phase (not timed), as a year of a busy club's
+    history (bench_fill.grow_database: template matches played through the API, then cloned)."""
     began = now()
-    app = create_app(
-        {
-            "SQLALCHEMY_DATABASE_URI": sqlalchemy_url(run.server.environment["DATABASE_URL"]),
-            "SECRET_KEY": "load",
-            "TESTING": True,
-        }
-    )
-    rng = random.Random(38)
-    players = bench_fill.club_players(app)
-    templates = bench_fill.play_templates(app.test_client(), rng)
-    cloner = bench_fill.Cloner(app, templates, players)
-    added = cloner.grow_to(total, rng)
-    with app.app_context():
-        from scorekeeper.extensions import db
-
-        db.engine.dispose()
-    return f"{cloner.count():,} matches ({added:,} cloned in {now() - began:.0f} s before the phase)"
+    matches, added = bench_fill.grow_database(run.server.environment["DATABASE_URL"], total)
+    return f"{matches:,} matches ({added:,} cloned in {now() - began:.0f} s before the phase)"
 
 
 def hold_export(port: int, path: str, until: float, into: list[SlowReader]) -> None:

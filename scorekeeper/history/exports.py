@@ -144,16 +144,14 @@ def _hand_rows(match, number: int, recorded, sides, changes, reasons: str, recor
 def _replayed(match_id: int) -> Iterator[list]:
     """A match from before states were stored, replayed (as `flask export-csv` always did)."""
     match = db.session.get(Match, match_id)
-    recorded = {hand.number: hand.created for hand in match.hands}
-    notes = {hand.number: hand.note for hand in match.hands}
+    kept = {hand.number: hand for hand in match.hands}
     with marked_sides():
         scored = score(match)
         named = SideNames(scored.sides)
         for number, (record, done) in enumerate(zip(scored.replay.records, scored.replay.results), start=1):
             reasons = "; ".join(named(str(reason)) for reason in done.reasons)
-            yield from _hand_rows(
-                match, number, recorded[number], scored.sides, done.changes, reasons, record, notes[number]
-            )
+            hand = kept[number]
+            yield from _hand_rows(match, number, hand.created, scored.sides, done.changes, reasons, record, hand.note)
 
 
 # What makes a spreadsheet read a cell as a formula (OWASP, "CSV Injection"): such a text cell is

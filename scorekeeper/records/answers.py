@@ -1,6 +1,6 @@
 """A hand as the JSON API shows it (shared/API.md), kept beside the hand: the record layer writes it
 with each hand, so a long match's answer joins 600 stored texts instead of building them (building
-costs 12 ms on a 600-hand Court Piece match, half of it reading the reasons' stored messages back).
+costs 12 ms for 600 hands, half of it reading the reasons' stored messages back).
 The rest of the API's answers are `api/answers.py`'s, which joins these."""
 
 from __future__ import annotations

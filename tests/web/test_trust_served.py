@@ -24,7 +24,6 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import create_app
 from tests.proof.live_server import ROOT, LiveServer, Phone, free_port, migrate
 
 FOUR = ["Ann", "Bo", "Cy", "Di"]
@@ -117,17 +116,7 @@ def grow_history(url: str, matches: int) -> None:
         import bench_fill
     finally:
         sys.path.remove(str(ROOT / "bench"))
-    import random
-
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "seed"})
-    rng = random.Random(38)
-    players = bench_fill.club_players(app)
-    templates = bench_fill.play_templates(app.test_client(), rng, count=6)
-    bench_fill.Cloner(app, templates, players).grow_to(matches, rng)
-    with app.app_context():
-        from scorekeeper.extensions import db
-
-        db.engine.dispose()
+    bench_fill.grow_database(url, matches, templates=6)
 
 
 def stalled_reader(port: int, path: str) -> socket.socket:
