@@ -213,8 +213,7 @@ def night_of(moment, zone):
 
 def recount(conn) -> None:
     """The counts the app keeps across matches, made true again after a bulk fill: each player's
-    number of matches (`Player.played`, if the model has it), record per game (`tallies`) and
-    story per game (history.stories: the cloned seats' rows given their places in the order the
+    number of matches (`Player.played`) and record and story per game (records.stories: the cloned seats' rows given their places in the order the
     clones finished, every rating, streak, pair and book worked out again)."""
     player = Player.__table__
     if "played" in player.c:
@@ -223,17 +222,9 @@ def recount(conn) -> None:
         seat = Seat.__table__
         count = select(func.count()).select_from(seat).where(seat.c.player_id == player.c.id).scalar_subquery()
         conn.execute(player.update().values(played=count))
-    try:
-        from scorekeeper import tallies
-    except ImportError:  # an app from before the kept records
-        return
-    tallies.rebuild(conn)
-    try:
-        from scorekeeper.history import stories
-    except ImportError:  # an app from before the players' stories
-        stories = None
-    if stories is not None:
-        stories.refold(conn, renumber=True)
+    from scorekeeper.records.stories import rebuilding
+
+    rebuilding.rebuild_stories(conn, renumber=True)
     if conn.dialect.name == "postgresql":  # after a bulk load, as PostgreSQL's manual advises (autovacuum
         conn.execute(text("ANALYZE"))  # would get there within a minute; the timing starts now)
 

@@ -24,12 +24,12 @@ from . import (
     live,
     offline,
     stalls,
-    tallies,  # noqa: F401  (its flush hook keeps each player's record per game)
 )
 from .errors import error_answer
 from .extensions import COMPRESSED, compress, csrf, db, migrate, protect
 from .games.base import mark_sides
 from .links import remembered_url_for
+from .records.stories import rerating
 from .verify import register as register_verify
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -108,6 +108,9 @@ def keep_database_private(url: str) -> None:
 
 # Settings read from the environment (or instance/config.py), with their defaults.
 OPERATOR_SETTINGS: dict[str, object] = {
+    # A serving process runs the re-rating job (records/stories/rerating.py): `make run` and
+    # `make serve` set it; a `flask` command (an upgrade, an import) leaves it off.
+    "SCOREKEEPER_RERATE_RUNNER": False,
     # Behind an HTTPS proxy: Secure cookies, https links, HSTS.
     "SCOREKEEPER_HTTPS": False,
     # How many proxies in front of the app set X-Forwarded-For/-Proto/-Host (0: none).
@@ -265,6 +268,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.globals["url_for"] = remembered_url_for
     app.jinja_env.globals["cookie"] = cookies.read
+    if app.config["SCOREKEEPER_RERATE_RUNNER"]:
+        rerating.Runner(app).start()
     if not app.testing:
         compile_templates(app)
         configure_mappers()  # the models' relationships are worked out now, not on a first request

@@ -7,6 +7,7 @@ flask --app scorekeeper import FILE        that JSON into an empty database
 flask --app scorekeeper export-csv [FILE]  every hand, for a spreadsheet
 flask --app scorekeeper players rename OLD NEW | merge FROM INTO
                                            a player renamed, or two who are one person, everywhere
+flask --app scorekeeper rerate             the re-rating a stopped server left undone, now
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from flask_migrate import upgrade
 from . import data
 from .data import DataError
 from .players.cli import players_group
+from .records.stories import rerating
 
 
 def fail_plainly(action):
@@ -105,4 +107,21 @@ def export_csv_command(target: Path | None):
     write_out(target, data.write_hands_csv)
 
 
-commands = [backup_command, restore_command, export_command, import_command, export_csv_command, players_group]
+@click.command("rerate")
+@with_appcontext
+def rerate_command():
+    """Re-rate every game whose stories a change left stale, here and now (a serving process's
+    runner does it by itself; this is for a server that stopped before it was done)."""
+    games = rerating.rerate_all()
+    click.echo(f"Re-rated {games} game(s).", err=True)
+
+
+commands = [
+    backup_command,
+    restore_command,
+    export_command,
+    import_command,
+    export_csv_command,
+    rerate_command,
+    players_group,
+]

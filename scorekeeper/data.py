@@ -11,7 +11,7 @@ import json
 import os
 import re
 import sqlite3
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
@@ -22,12 +22,13 @@ from alembic.migration import MigrationContext
 from sqlalchemy import BigInteger, Column, PrimaryKeyConstraint, SmallInteger, Table, UniqueConstraint, func, select
 from sqlalchemy.exc import SQLAlchemyError
 
-from . import tallies, verify
+from . import verify
 from .errors import Invalid
 from .extensions import db
-from .history import exports, stories
+from .history import exports
 from .models import Hand, as_utc
 from .records.reads import ID_LIMIT
+from .records.stories import audit
 from .records.writes import clean_name
 
 FORMAT = "scorekeeper-export"
@@ -370,33 +371,10 @@ def _by_match(rows: list[dict], order: str) -> dict[int, list[SimpleNamespace]]:
     return grouped
 
 
-def check_tallies(rows: dict[str, list[dict]]) -> None:
-    """Each player's kept record per game is what the file's seats add up to."""
-    counted = Counter(
-        (seat["player_id"], seat["game"], seat["outcome"])
-        for seat in rows["seat"]
-        if seat["outcome"] in tallies.OUTCOMES
-    )
-    kept = Counter(
-        {
-            (tally["player_id"], tally["game"], outcome): tally[outcome]
-            for tally in rows["player_tally"]
-            for outcome in tallies.OUTCOMES
-        }
-    )
-    wrong = sorted(key for key in counted.keys() | kept.keys() if counted[key] != kept[key])
-    if wrong:
-        player, game, outcome = wrong[0]
-        raise DataError(
-            f"player {player}, {game}: the file keeps {kept[wrong[0]]} {outcome} "
-            f"where the seats count {counted[wrong[0]]}."
-        )
-
-
 def check_stories(rows: dict[str, list[dict]]) -> None:
     """The players' stories in the file follow from its finished matches, in each game's order (the
     ratings, streaks and totals as a fresh computation makes them), and so do its pairs' tallies."""
-    found = stories.file_differences(rows)
+    found = audit.file_differences(rows)
     if found:
         raise DataError(f"{found[0]}.")
 
@@ -416,7 +394,6 @@ def import_data(data: Any) -> dict[str, int]:
         check_players(rows["player"])
         check_write_keys(rows["match"])
         check_matches(rows)
-        check_tallies(rows)
         check_stories(rows)
         return write_rows(rows)
     except SQLAlchemyError as error:

@@ -78,9 +78,12 @@ class Match(db.Model):
     headline_message: Mapped[dict | None] = mapped_column(JSON)
     # The table called the end (a game with no natural end, e.g. Court Piece on time).
     called: Mapped[bool] = mapped_column(default=False)
-    # Bumped by every change to the hands or the end: two phones writing at once cannot both
-    # win, and a replay cached for one version can never be served for another.
+    # Bumped by every change to the hands or the end (records.writes): two phones writing at once
+    # cannot both win, since the ORM's UPDATE of a match holds WHERE version = <as read> (the mapper's
+    # version_id_col, below), and a replay cached for one version is never served for another.
     version: Mapped[int] = mapped_column(default=0)
+    # The writes move the version on themselves (records.writes._claim); the ORM checks it.
+    __mapper_args__ = {"version_id_col": version, "version_id_generator": False}
     # The state after the last hand (engine encode_state), written with every change and stamped
     # with the version it belongs to: a page reads it instead of replaying (the hands stay the truth).
     state: Mapped[dict | None] = mapped_column(JSON)
@@ -138,18 +141,6 @@ class Seat(db.Model):
 
     match: Mapped[Match] = relationship(back_populates="seats")
     player: Mapped[Player] = relationship(back_populates="seats")
-
-
-class PlayerTally(db.Model):
-    """A player's finished matches of one game by outcome, kept by `tallies` as seats change: a
-    player page reads one row per game instead of counting every seat the player ever took."""
-
-    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), primary_key=True, autoincrement=False)
-    game: Mapped[str] = mapped_column(String(32), primary_key=True)
-    won: Mapped[int] = mapped_column(default=0)
-    shared: Mapped[int] = mapped_column(default=0)
-    lost: Mapped[int] = mapped_column(default=0)
-    drawn: Mapped[int] = mapped_column(default=0)
 
 
 class Hand(db.Model):

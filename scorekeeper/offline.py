@@ -6,7 +6,10 @@ adds one to an edit, an undo or a finish) or, in the API, as an `Idempotency-Key
 receipt is added to the write's own transaction, so a write and its receipt are kept together or not
 at all: the same token sent again on the same request gets the first answer back instead of a second
 write, and on another request a 422. A refused write commits nothing and so keeps no receipt:
-sending it again is the same as sending it the first time."""
+sending it again is the same as sending it the first time.
+
+The receipt a write is to keep is made here before the view (`answer_again`), and the view hands it
+to the write it calls (`receipt()`, records.writes): the write adds it to its own transaction."""
 
 from __future__ import annotations
 
@@ -17,23 +20,23 @@ import time
 from datetime import timedelta
 from urllib.parse import urlencode
 
-from flask import Flask, Response, current_app, g, has_request_context, jsonify, request, send_from_directory, url_for
+from flask import Flask, Response, current_app, g, jsonify, request, send_from_directory, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from sqlalchemy import bindparam, delete, event, insert, select, update
+from sqlalchemy import delete, update
 from sqlalchemy.exc import SQLAlchemyError
 
 from . import cookies
 from .errors import error_answer
 from .extensions import db
 from .models import WriteReceipt, now_utc
+from .records.receipts import PENDING, Receipt, find
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # API.md "Sending a write again"; as matches/forms.py takes a form's
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 # The form writes the outbox sends: each carried out answers with the match page, so the receipt is
 # written whole in the write's transaction (an API answer is only known after it: filled in then).
 FORM_WRITES = frozenset({"matches.record", "matches.edit", "matches.undo", "matches.finish"})
-PENDING = 0  # a receipt's status until the answer is filled in
 KEPT_HOURS = 48  # API.md promises at least 24
 PRUNE_SECONDS = 600  # a process prunes old receipts at most this often: one indexed DELETE
 LOST_SECONDS = 30  # a receipt still pending after this long lost its answer (the process died after the commit)
@@ -46,11 +49,6 @@ KEY_WITHHELD = (
     "request is the one that started the match, so its key is not sent again. Send a key of "
     f"{PROVING_LENGTH} or more random characters to have it back on a repeat."
 )
-# Built once, through Core: a write with a token pays a look-up and an INSERT, not the ORM's unit of work.
-_FIND = select(
-    WriteReceipt.request, WriteReceipt.status, WriteReceipt.location, WriteReceipt.body, WriteReceipt.created
-).where(WriteReceipt.token_hash == bindparam("token_hash"))
-_ADD = insert(WriteReceipt.__table__)
 
 # The API's refusals stay English; a page's are marked (lazy: read in the request's language, which
 # for an API request is English too).
@@ -74,9 +72,6 @@ def init_app(app: Flask) -> None:
         app.before_request_funcs.setdefault(blueprint, []).append(answer_again)
     app.after_request(keep_answer)
     app.extensions["offline"] = {"pruned": float("-inf")}
-    for name, hook in (("before_commit", _add_receipt), ("after_commit", _receipt_kept)):
-        if not event.contains(db.session, name, hook):
-            event.listen(db.session, name, hook)
 
 
 def service_worker():
@@ -107,22 +102,24 @@ def answer_again():
     if not TOKEN.fullmatch(token):
         return _refusal(422, "Idempotency-Key is 1 to 64 letters, digits, _ or -.", {"Idempotency-Key": "malformed"})
     token_hash, sent = _hashed(token), fingerprint()
-    receipt = _receipt(token_hash)
-    if receipt is None:
-        g.receipt_due = {"token_hash": token_hash, "request": sent, **_known_answer()}
+    found = find(db.session.connection(), token_hash)
+    if found is None or _expired(found):
+        g.receipt = Receipt(token_hash, sent, **_known_answer(), replaces_expired=found is not None)
         g.receipt_token = token
         return None
-    return _answer_from(receipt, sent, token)
+    return _answer_from(found, sent, token)
 
 
-def _receipt(token_hash: str):
-    """The token's receipt, unless it has expired as promised (KEPT_HOURS), prune or no prune: then
-    none, and the new one this write keeps takes its place."""
-    receipt = db.session.execute(_FIND, {"token_hash": token_hash}).first()
-    if receipt is not None and now_utc() - receipt.created >= timedelta(hours=KEPT_HOURS):
-        g.receipt_stale = True
-        return None
-    return receipt
+def receipt() -> Receipt | None:
+    """The receipt the request's write is to keep (None: the request carries no token): the view
+    hands it to the write it calls."""
+    return g.get("receipt")
+
+
+def _expired(found) -> bool:
+    """Past the time a receipt is promised for (KEPT_HOURS), prune or no prune: the new one this
+    write keeps takes its place."""
+    return now_utc() - found.created >= timedelta(hours=KEPT_HOURS)
 
 
 def _answer_from(receipt, sent: str, token: str) -> Response:
@@ -198,34 +195,20 @@ def _refusal(status: int, message: str, fields: dict, headers: dict | None = Non
 # -- keeping the answer ----------------------------------------------------------------------------
 
 
-def _add_receipt(session) -> None:
-    """The receipt joins the write's transaction (SQLAlchemy's before_commit of its first commit)."""
-    due = g.get("receipt_due") if has_request_context() else None
-    if due:
-        if g.get("receipt_stale"):  # the same token's expired receipt makes way
-            session.connection().execute(delete(WriteReceipt).where(WriteReceipt.token_hash == due["token_hash"]))
-        session.connection().execute(_ADD, {**due, "created": now_utc()})
-
-
-def _receipt_kept(session) -> None:
-    if has_request_context() and g.get("receipt_due"):
-        g.receipt_kept, g.receipt_due = g.receipt_due, None
-
-
 def keep_answer(answer: Response) -> Response:
     """After a write that kept a receipt: fill in its answer where the write could not know it (and
     let a refusal keep none). A write refused as a conflict may have lost to its own twin: answered
     as the twin was."""
-    kept = g.pop("receipt_kept", None)
-    if kept is None and answer.status_code == 409 and g.get("receipt_due"):
-        return _twins_answer() or answer
+    kept = g.pop("receipt", None)
+    if kept is not None and not kept.kept:  # the write was refused: a conflict may be its own twin's
+        return (_twins_answer(kept) or answer) if answer.status_code == 409 else answer
     if kept is None or g.get("replayed") or answer.status_code >= 500:
         return answer  # a 5xx after the commit leaves the receipt pending: the answer was lost
     location = answer.headers.get("Location")
-    if (answer.status_code, location) == (kept["status"], kept.get("location")):
+    if (answer.status_code, location) == (kept.status, kept.location):
         _prune_now_and_then()
         return answer
-    which = WriteReceipt.token_hash == kept["token_hash"]
+    which = WriteReceipt.token_hash == kept.token_hash
     if answer.status_code >= 400:  # refused after all (what committed was something else): keep none
         change = delete(WriteReceipt).where(which)
     else:
@@ -244,17 +227,16 @@ def keep_answer(answer: Response) -> Response:
     return answer
 
 
-def _twins_answer() -> Response | None:
+def _twins_answer(due: Receipt) -> Response | None:
     """The same request sent twice at once (a double tap, an outbox sending again what is still on
     its way): both find no receipt, the first claims the match, the second is refused as a conflict
     that the claim only reports once the first has committed, its receipt with it. So one look at
     the receipt tells whether this conflict was the request's own twin: then its answer is ours."""
-    due = g.pop("receipt_due")
     db.session.rollback()
-    receipt = _receipt(due["token_hash"])
-    if receipt is None:
+    found = find(db.session.connection(), due.token_hash)
+    if found is None or _expired(found):
         return None
-    return current_app.make_response(_answer_from(receipt, due["request"], g.receipt_token))
+    return current_app.make_response(_answer_from(found, due.request, g.receipt_token))
 
 
 def _prune_now_and_then(commit: bool = True) -> None:

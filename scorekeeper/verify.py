@@ -18,13 +18,13 @@ from typing import Any
 import click
 from flask import Flask
 
-from . import jsontext, tallies
+from . import jsontext
 from .extensions import db
 from .games import GAMES, RecordError, ReplayError, replay
 from .games.base import encode_state, marked_sides
-from .history import stories
 from .models import Hand, Match
 from .records.reads import Scored
+from .records.stories import audit, placing, rebuilding, rerating
 from .records.writes import hand_columns, result_columns, store_anew
 
 
@@ -40,7 +40,7 @@ def differences(match: Match) -> list[str]:
             scored = replay_stored(match, match.seats, hands := hands_of(match))
         except Unscorable as broken:
             return [str(broken)]
-        return _compare(scored, match.seats, hands) + stories.match_differences(scored)
+        return _compare(scored, match.seats, hands) + audit.match_differences(scored)
 
 
 def hands_of(match: Match) -> list[Hand]:
@@ -209,16 +209,12 @@ def verification(store: bool = False, batch: int = 500) -> Verification:
 def _kept_counts(store: bool) -> list[str]:
     """What the counts kept across matches get wrong (each player's record per game, the players'
     stories, ratings and pairs, checked against a fresh computation); with `store`, put right."""
-    off = tallies.differences()
-    if off and store:
-        tallies.rebuild()
-        db.session.commit()
     if store:
-        stories.bring_up_to_date()  # a follow-up that did not finish (a process stopped meanwhile)
-    told = stories.differences()
+        rerating.rerate_all()  # a re-rating that did not finish (a process stopped meanwhile)
+    told = audit.differences()
     if told and store:
-        stories.repair()
-    return off + told
+        rebuilding.rebuild_stories_now()
+    return told
 
 
 def _heal(match: Match) -> bool:
@@ -229,7 +225,7 @@ def _heal(match: Match) -> bool:
         except Unscorable:
             return False
         stored = store_anew(scored)
-        if stories.put_right(stored):  # a match in play that the stories still count, say
+        if placing.place_again(stored):  # a match in play that the stories still count, say
             db.session.commit()
         return True
 

@@ -17,6 +17,8 @@ wsgi_app = "scorekeeper:create_app()"
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
 worker_class = "gevent"
 workers = int(os.environ.get("WORKERS", "1"))
+# Each worker runs the re-rating job, started with its app (records/stories/rerating.py).
+os.environ.setdefault("SCOREKEEPER_RERATE_RUNNER", "1")
 # A watching phone keeps a connection open (live view) but no database connection: a club night of
 # 50 tables with their watchers and visitors is a few hundred at once, and 4,000 leaves room.
 worker_connections = 4000

@@ -15,6 +15,7 @@ if [ "$HOST" = 0.0.0.0 ] && [ -z "${SCOREKEEPER_HOSTS:-}" ]; then
 fi
 
 .venv/bin/flask --app scorekeeper db upgrade
+export SCOREKEEPER_RERATE_RUNNER=1  # a serving process re-rates in the background; the upgrade above does not
 if [ "$mode" = run ]; then
   exec .venv/bin/flask --app scorekeeper run --host "$HOST" --port "$PORT"
 fi

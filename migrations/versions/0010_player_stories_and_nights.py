@@ -6,7 +6,7 @@ Revision ID: 0010_player_stories_and_nights
 Revises: 0009_phone_holds_and_receipts
 
 The stories of the matches finished before are worked out here, with the app's own code as of this
-revision (scorekeeper.history.stories.rebuild, which reads rows only, through this connection); each
+revision (scorekeeper.records.stories.rebuilding.rebuild, which reads rows only, through this connection); each
 match's night from the moment it was started, in the place's time zone (SCOREKEEPER_TIME_ZONE, else
 the server's).
 """
@@ -110,7 +110,7 @@ def upgrade():
     op.create_index("ix_match_night", "match", ["night", "id"], unique=False)
     connection = op.get_bind()
     _fill_nights(connection)
-    from scorekeeper.history.stories import rebuild
+    from scorekeeper.records.stories.rebuilding import rebuild
 
     rebuild(connection)
 

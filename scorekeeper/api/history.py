@@ -11,9 +11,9 @@ from ..extensions import db
 from ..games import GAMES
 from ..history import nights
 from ..history import queries as history
-from ..history.stats import declared
 from ..models import Player
 from ..records.reads import ID_LIMIT
+from ..records.stories.stats import declared
 from .answers import summary_json
 from .blueprint import bp
 from .views import whole_arg

@@ -126,7 +126,9 @@ def create():
     """Start a match."""
     data = body()
     options, draw_partners = given(data, "options", OBJECT), given(data, "draw_partners", BOOL)
-    match = writes.create_match(data.get("game"), data.get("players"), options, draw_partners=draw_partners is True)
+    match = writes.create_match(
+        data.get("game"), data.get("players"), options, draw_partners=draw_partners is True, receipt=offline.receipt()
+    )
     started = answer(reads.score(match))
     started["key"] = match.issued_key  # this once: the phone that started the match keeps it
     offline.seal_in_receipt(match.issued_key)  # a receipt of this answer (Idempotency-Key) keeps it sealed
@@ -179,6 +181,7 @@ def record(match_id: int):
         entered_by="api",
         token=request.headers.get("Idempotency-Key"),
         answer_from=1 if hands_wanted() is None else None,
+        receipt=offline.receipt(),
     )
     return jsonify(recorded_json(done, answer(done.scored))), 201
 
@@ -187,7 +190,8 @@ def record(match_id: int):
 @key_required
 def edit(match_id: int, number: int):
     """Change a hand; the later hands are replayed."""
-    return jsonify(answer(writes.edit_hand(reads.load(match_id), number, sent_record(body()))))
+    edited = writes.edit_hand(reads.load(match_id), number, sent_record(body()), receipt=offline.receipt())
+    return jsonify(answer(edited))
 
 
 def sent_record(data: dict) -> dict:
@@ -201,21 +205,21 @@ def sent_record(data: dict) -> dict:
 @key_required
 def delete(match_id: int, number: int):
     """Delete a hand; the later ones move up and are replayed."""
-    return jsonify(answer(writes.delete_hand(reads.load(match_id), number)))
+    return jsonify(answer(writes.delete_hand(reads.load(match_id), number, receipt=offline.receipt())))
 
 
 @bp.post("/matches/<int:match_id>/finish")
 @key_required
 def finish(match_id: int):
     """End a match whose game has no natural end."""
-    return jsonify(answer(writes.finish_match(reads.load(match_id))))
+    return jsonify(answer(writes.finish_match(reads.load(match_id), receipt=offline.receipt())))
 
 
 @bp.post("/matches/<int:match_id>/reopen")
 @key_required
 def reopen(match_id: int):
     """Take back a `finish`: play goes on (409 on a match not finished by `finish`)."""
-    return jsonify(answer(writes.reopen_match(reads.load(match_id))))
+    return jsonify(answer(writes.reopen_match(reads.load(match_id), receipt=offline.receipt())))
 
 
 @bp.patch("/matches/<int:match_id>")
@@ -227,12 +231,12 @@ def setup(match_id: int):
     if unknown:
         raise Invalid("Only players and options can be changed.", {name: "not a set-up field" for name in unknown})
     names, options = given(data, "players", LIST), given(data, "options", OBJECT)
-    return jsonify(answer(writes.edit_setup(reads.load(match_id), names, options)))
+    return jsonify(answer(writes.edit_setup(reads.load(match_id), names, options, receipt=offline.receipt())))
 
 
 @bp.delete("/matches/<int:match_id>")
 @key_required
 def remove(match_id: int):
     """Delete the match and all its hands."""
-    writes.delete_match(reads.get_match(match_id))
+    writes.delete_match(reads.get_match(match_id), receipt=offline.receipt())
     return "", 204

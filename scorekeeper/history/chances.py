@@ -4,8 +4,8 @@ includes templates/history/_chances.html, which calls `match_chances`)."""
 from __future__ import annotations
 
 from ..extensions import db
-from .stats import chances
-from .stories import latest_stories
+from ..records.stories.ledger import latest_stories
+from ..records.stories.stats import chances
 
 
 def match_chances(s) -> dict | None:

@@ -1,8 +1,8 @@
 """What the history pages read, as database queries: a few statements a page, each an index range
 or a handful of index probes, whatever the number of matches (views and templates query nothing).
 
-A player's story per game is the latest of their rows in `rated_seat` (one probe per game, found
-from the player's tallies); a chart reads a few dozen of their rows, evenly spread, by number; two
+A player's record and story per game is the latest of their rows in `rated_seat` (one probe per
+game); a chart reads a few dozen of their rows, evenly spread, by number; two
 players' tallies together are one row per game; a night is an index range of `match.night`, and the
 list of nights one probe a night."""
 
@@ -12,14 +12,14 @@ from dataclasses import dataclass
 from functools import cache
 
 from sqlalchemy import Integer, and_, bindparam, func, select, text
-from sqlalchemy.orm import aliased
 
 from ..extensions import db
 from ..matches.queries import MatchSummary, summaries
-from ..models import Match, Night, PairMatch, PairTally, Player, PlayerTally, RatedSeat, RatingBook, Seat
-from .stats import PAIR_COLUMNS, Story
+from ..models import DRAWN, LOST, SHARED, WON, Match, Night, PairMatch, PairTally, Player, RatedSeat, RatingBook, Seat
+from ..records.stories.stats import PAIR_COLUMNS, Story
 
 SUMMARY = (Match.id, Match.game, Match.status, Match.winner, Match.headline, Match.headline_message, Match.created)
+OUTCOMES = (WON, SHARED, LOST, DRAWN)
 CHART_POINTS = 30  # a chart of a long story is drawn from this many of its matches
 
 
@@ -45,48 +45,57 @@ class GameStory:
 
 @cache
 def _stories_statement():
-    latest = aliased(RatedSeat)
-    last_place = (
-        select(func.max(latest.place))
-        .where(latest.player_id == PlayerTally.player_id, latest.game == PlayerTally.game)
-        .scalar_subquery()
+    """The player's latest row in each game they finished a match of, with the game's book."""
+    latest = (
+        select(RatedSeat.game, func.max(RatedSeat.place).label("place"))
+        .where(RatedSeat.player_id == bindparam("player"))
+        .group_by(RatedSeat.game)
+        .subquery()
     )
     story = [getattr(RatedSeat, name) for name in Story.COLUMNS]
     return (
-        select(
-            PlayerTally.game,
-            PlayerTally.won,
-            PlayerTally.shared,
-            PlayerTally.lost,
-            PlayerTally.drawn,
-            RatingBook.stale_from,
-            *story,
-        )
-        .select_from(PlayerTally)
-        .outerjoin(
+        select(latest.c.game, RatingBook.stale_from, *story)
+        .join(
             RatedSeat,
             and_(
-                RatedSeat.player_id == PlayerTally.player_id,
-                RatedSeat.game == PlayerTally.game,
-                RatedSeat.place == last_place,
+                RatedSeat.player_id == bindparam("player"),
+                RatedSeat.game == latest.c.game,
+                RatedSeat.place == latest.c.place,
             ),
         )
-        .outerjoin(RatingBook, RatingBook.game == PlayerTally.game)
-        .where(PlayerTally.player_id == bindparam("player"))
+        .outerjoin(RatingBook, RatingBook.game == latest.c.game)
     )
 
 
+_OUTCOMES_COUNTED = (
+    select(Seat.game, Seat.outcome, func.count())
+    .where(Seat.player_id == bindparam("player"), Seat.game.in_(bindparam("games", expanding=True)))
+    .where(Seat.outcome.is_not(None))
+    .group_by(Seat.game, Seat.outcome)
+)
+
+
 def stories_of(player_id: int) -> dict[str, GameStory]:
-    """The player's record and story in each game they finished a match of, by game key (one statement)."""
+    """The player's record and story in each game they finished a match of, by game key: their latest
+    row's (one statement). A game whose stories are being worked out again has its latest rows not
+    yet right: its record is counted from the seats meanwhile (one statement more)."""
+    rows = db.session.execute(_stories_statement(), {"player": player_id}).mappings().all()
+    updating = [row["game"] for row in rows if row["stale_from"] is not None]
+    counted = _counted_from_seats(player_id, updating) if updating else {}
     found = {}
-    for row in db.session.execute(_stories_statement(), {"player": player_id}).mappings():
-        if not (row["won"] or row["shared"] or row["lost"] or row["drawn"]):
-            continue  # a finish taken back: nothing to tell
-        story = Story.of(row) if row["number"] is not None else None
-        found[row["game"]] = GameStory(
-            row["game"], row["won"], row["shared"], row["lost"], row["drawn"], story, row["stale_from"] is not None
-        )
+    for row in rows:
+        game = row["game"]
+        counts = counted.get(game) or {outcome: row[outcome] for outcome in OUTCOMES}
+        story = Story.of(row) if row["number"] else None  # 0: not yet worked out (the game is updating)
+        found[game] = GameStory(game, **counts, story=story, updating=row["stale_from"] is not None)
     return dict(sorted(found.items()))
+
+
+def _counted_from_seats(player_id: int, games: list[str]) -> dict[str, dict[str, int]]:
+    counted: dict[str, dict[str, int]] = {game: dict.fromkeys(OUTCOMES, 0) for game in games}
+    for game, outcome, count in db.session.execute(_OUTCOMES_COUNTED, {"player": player_id, "games": games}):
+        counted[game][outcome] = count
+    return counted
 
 
 @dataclass

@@ -31,10 +31,10 @@ from ..matches.present import SideNames, own_board
 from ..models import IN_PROGRESS, Night, now_utc
 from ..records import reads
 from ..records.reads import ID_LIMIT
+from ..records.stories.stats import display
 from . import exports, nights, queries
 from .chances import match_chances
 from .nights import NAME_LIMIT
-from .stats import display
 
 PAGE = 15  # matches a list of the history's shows (its tallies come first); older ones a tap away (keyset)
 OTHERS = 60  # the players a head-to-head page offers to compare with (the first 12 as links)

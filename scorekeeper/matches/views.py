@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 
-from .. import cookies, live
+from .. import cookies, live, offline
 from ..errors import Conflict, Forbidden, NotFound, ServiceError, Unauthorized, status_of
 from ..games import GAMES, name_of
 from ..i18n import declared_text
@@ -244,6 +244,7 @@ def record(match_id: int):
             entered_by="web",
             token=form.token.data or None,
             note=request.form.get("note", ""),
+            receipt=offline.receipt(),
         )
     except ServiceError as error:
         # A number another phone took: the table's hand is offered as the next one, or dropped.
@@ -269,9 +270,8 @@ def edit(match_id: int, number: int):
     form = HandForm()
     if form.validate_on_submit():
         try:
-            writes.edit_hand(
-                scored, number, record_from_request(scored, request.form, number), note=request.form.get("note", "")
-            )
+            raw = record_from_request(scored, request.form, number)
+            writes.edit_hand(scored, number, raw, note=request.form.get("note", ""), receipt=offline.receipt())
             # Translators: %(word)s is the game's word for one record, capitalized (Hand, Round, Game)
             flash(
                 _("%(word)s %(number)s changed; every total after it follows.", word=_hand_word(scored), number=number)
@@ -307,12 +307,14 @@ def undo(match_id: int):
         abort(400)
     scored = _load(match_id)
     if scored.match.called:
-        return _change(scored, writes.reopen_match, _("Finish taken back: play on."))
+        return _change(
+            scored, partial(writes.reopen_match, receipt=offline.receipt()), _("Finish taken back: play on.")
+        )
     number = scored.count
     record = scored.replay.records[-1] if number else None
     # Translators: %(word)s is the game's word for one record, capitalized (Hand, Round, Game)
     done = _("%(word)s %(number)s taken back.", word=_hand_word(scored), number=number)
-    if _attempt(scored, partial(writes.undo_last, expected=form.expected.data), done):
+    if _attempt(scored, partial(writes.undo_last, expected=form.expected.data, receipt=offline.receipt()), done):
         session["undone"] = {"match": match_id, "number": number, "record": record}
     return redirect(url_for("matches.show", match_id=match_id))
 
@@ -403,7 +405,7 @@ def finish(match_id: int):
     scored = _load(match_id)
     form = ConfirmForm()
     if form.validate_on_submit():
-        return _change(scored, writes.finish_match, _("Match finished."))
+        return _change(scored, partial(writes.finish_match, receipt=offline.receipt()), _("Match finished."))
     return confirm_page(scored, form, "finish")
 
 

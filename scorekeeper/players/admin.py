@@ -6,14 +6,14 @@ refuse with the same sentences (on the page in its language; the command line's 
 match that shows the change moves its version on (a watching phone reloads, a replay kept for the old
 version is never served) but keeps its `updated` time: the table did not play. Nothing is replayed:
 stored texts name sides by marks, rendered at read time. A merge moves the players' stories too
-(history.stories): every later match of the games concerned is rated again, as one player's."""
+(records.stories): every later match of the games concerned is rated again, as one player's."""
 
 from __future__ import annotations
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
-from sqlalchemy import case, delete, func, select, update
+from sqlalchemy import case, func, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import aliased
 
@@ -21,8 +21,8 @@ from ..errors import Conflict, Invalid, NotFound
 from ..extensions import db
 from ..faults import clash_or_trouble
 from ..games import GAMES
-from ..history import stories
-from ..models import Match, MatchEvent, Player, PlayerTally, Seat
+from ..models import Match, MatchEvent, Player, Seat
+from ..records.stories import placing, rerating
 from ..records.writes import NAME_LIMIT, clean_name
 
 BUSY = _l("The players were changed from elsewhere just now; look again and try again.")
@@ -62,14 +62,13 @@ def merge(source: str, target: str) -> str:
     moved = _move_versions(leaving.id)
     _log_seats(leaving, staying)
     for seat in db.session.scalars(select(Seat).where(Seat.player_id == leaving.id)).all():
-        seat.player_id = staying.id  # through the ORM: the tallies follow on flush
+        seat.player_id = staying.id
     db.session.flush()
-    db.session.execute(delete(PlayerTally).where(PlayerTally.player_id == leaving.id))  # all zero now
-    stories.players_merged(leaving.id, staying.id)  # their finished matches re-rated as one player's
+    stale = placing.merge_players(leaving.id, staying.id)  # their finished matches re-rated as one player's
     staying.played = db.session.scalar(select(func.count()).where(Seat.player_id == staying.id))
     db.session.delete(leaving)
     _commit()
-    stories.catch_up_after_commit()
+    rerating.wanted(stale)
     return ngettext(
         '"%(source)s" is merged into "%(target)s": %(num)d match moved.',
         '"%(source)s" is merged into "%(target)s": %(num)d matches moved.',

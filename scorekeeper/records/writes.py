@@ -4,32 +4,38 @@ A write is given the match as its request read it (a `Scored`, read once), claim
 UPDATE of its version: of two phones writing at once, one lands and the other is refused), changes
 it and commits. The hands as entered stay the truth: a new hand is applied to the stored state, an
 edit or a deletion replays from the hand it changes, so a score can never drift from its hands. A
-refused write leaves nothing behind: the session is rolled back before the refusal goes on."""
+refused write leaves nothing behind: the session is rolled back before the refusal goes on.
+
+Every statement of a write is in its calls, in the order it runs: the claim (the ORM's UPDATE of the
+match, versioned), the hand's INSERT, the changed rows (flushed), the history (records.stories), the
+receipt of a write sent with a token (records.receipts) and the commit. No session or engine event
+adds anything to a write."""
 
 from __future__ import annotations
 
 import random
 import re
 from collections.abc import Mapping, Sequence
-from functools import cache, wraps
+from functools import wraps
 from typing import Any
 
-from sqlalchemy import bindparam, insert, update
+from sqlalchemy import insert, update
 from sqlalchemy.exc import IntegrityError, OperationalError
-from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm.exc import StaleDataError
 
-from .. import tallies
 from ..errors import Conflict, Invalid, NotFound, ServiceError
 from ..extensions import db
 from ..faults import CHANGED_ELSEWHERE, clash_or_trouble, trouble_of
 from ..games import GAMES, Game, HandResult, RecordError, Replay, ReplayError, Table, get_game
 from ..games.base import encode_state, replay_from
 from ..games.texts import Text, to_json
-from ..history import nights, pipeline, stories
+from ..history import nights
 from ..models import FINISHED, IN_PROGRESS, Hand, Match, MatchEvent, Player, Seat, now_utc
 from .answers import hand_answer
 from .keys import issue_key
 from .reads import Recorded, Scored, StoredReplay, reason_text, stored_reason
+from .receipts import Receipt
+from .stories import placing, rerating
 
 NAME_LIMIT = 40
 PLAYERS_BUSY = "The players were being added from another phone just now; try again."
@@ -94,6 +100,7 @@ def create_match(
     options: Any = None,
     draw_partners: bool = False,
     rng: random.Random | None = None,
+    receipt: Receipt | None = None,
 ) -> Match:
     """Start a match: seats in the order given (or drawn at random for partnerships). The match
     carries its write key as `issued_key`, to be shown this once."""
@@ -111,7 +118,7 @@ def create_match(
             parsed["first_dealer"] = names.index(dealer)
     for _ in range(3):  # another match may add one of these new players at the same moment
         try:
-            return _seat(table, game, names, parsed)
+            return _seat(table, game, names, parsed, receipt)
         except (IntegrityError, OperationalError) as error:
             db.session.rollback()  # the player exists now: the next round finds it
             trouble = trouble_of(error)  # unless the database itself failed: no round mends that
@@ -151,7 +158,7 @@ def players_named(names: list[str]) -> list[Player]:
     return [found[key] for key in keys]
 
 
-def _seat(table: Table, game: Game, names: list[str], options: dict) -> Match:
+def _seat(table: Table, game: Game, names: list[str], options: dict, receipt: Receipt | None) -> Match:
     players = players_named(names)
     key, key_hash = issue_key()
     start = encode_state(game.new_state(table, options))  # stored from the start: no replay on read
@@ -179,65 +186,50 @@ def _seat(table: Table, game: Game, names: list[str], options: dict) -> Match:
     db.session.execute(
         update(Player).where(Player.id.in_([player.id for player in players])).values(played=Player.played + 1)
     )
+    if receipt is not None:
+        receipt.add(db.session.connection())
     db.session.commit()
+    if receipt is not None:
+        receipt.kept = True
     return match
 
 
 # -- the claim: one write at a time -------------------------------------------------------------
 
 
-def _claim(match: Match, held: bool = False, **columns) -> None:
-    """Move the match's version on, unless another request moved it first; `columns` (already
-    known) are written in the same statement. `held`: sent first of the write's held statements (a
-    round trip less; the write refused then), for a write whose every other statement is held too."""
-    columns["version"] = match.version + 1
-    parameters = {
-        "match_id": match.id,
-        "seen": match.version,
-        **{f"new_{name}": value for name, value in columns.items()},
-    }
-    if held:
-        pipeline.hold(db.session, (_claim_statement(tuple(columns), True), parameters), _claimed, first=True)
-    else:
-        try:
-            claimed = db.session.connection().execute(_claim_statement(tuple(columns)), parameters)
-        except OperationalError as error:  # SQLite: another write got in after this request read the match
-            db.session.rollback()
-            raise clash_or_trouble(error, Conflict(CHANGED_ELSEWHERE)) from None
-        if claimed.rowcount != 1:
-            db.session.rollback()
-            raise Conflict(CHANGED_ELSEWHERE)
+def _claim(match: Match, **columns) -> None:
+    """Move the match's version on, unless another request moved it first: its UPDATE, sent now,
+    holds `WHERE version = <as read>` (the mapper's version_id_col) and `columns` (already known)."""
     for name, value in columns.items():
-        set_committed_value(match, name, value)
+        setattr(match, name, value)
+    match.version += 1
+    _flush()
 
 
-def _claimed(rows: list) -> None:
-    """A held claim's check: refused when another request moved the match on first (the write's
-    refusal rolls it back)."""
-    if len(rows) != 1:
-        raise Conflict(CHANGED_ELSEWHERE)
-
-
-@cache
-def _claim_statement(names: tuple[str, ...], returning: bool = False):
-    """UPDATE match SET `names` WHERE id = :match_id AND version = :seen, through Core (not the ORM's
-    UPDATE) and built once for each set of columns: a quarter of a millisecond less per write; with
-    `returning`, the match's id when claimed (a held claim's answer)."""
-    table = Match.__table__
-    claim = (
-        update(table)
-        .where(table.c.id == bindparam("match_id"), table.c.version == bindparam("seen"))
-        .values({name: bindparam(f"new_{name}", type_=table.c[name].type) for name in names})
-    )
-    return claim.returning(table.c.id) if returning else claim
-
-
-def _commit() -> None:
+def _flush() -> None:
+    """Send the write's changes so far; a match another request moved on first refuses the write."""
     try:
+        db.session.flush()
+    except StaleDataError:
+        db.session.rollback()
+        raise Conflict(CHANGED_ELSEWHERE) from None
+    except (IntegrityError, OperationalError) as error:  # SQLite: another write got in first
+        db.session.rollback()
+        raise clash_or_trouble(error, Conflict(CHANGED_ELSEWHERE)) from None
+
+
+def _commit(receipt: Receipt | None = None) -> None:
+    """Commit the write, with its receipt (written last, in the same transaction) where it has one."""
+    _flush()
+    try:
+        if receipt is not None:
+            receipt.add(db.session.connection())
         db.session.commit()
     except (IntegrityError, OperationalError) as error:
         db.session.rollback()
         raise clash_or_trouble(error, Conflict(CHANGED_ELSEWHERE)) from None
+    if receipt is not None:
+        receipt.kept = True
 
 
 # -- hands --------------------------------------------------------------------------------------
@@ -252,6 +244,7 @@ def record_hand(
     token: str | None = None,
     answer_from: int | None = None,
     note: str | None = None,
+    receipt: Receipt | None = None,
 ) -> Recorded:
     """Validate a hand against the game, check the hand number, write it, commit.
 
@@ -259,7 +252,8 @@ def record_hand(
     below) is refused (409). `token`, the form's one-time token or the API's Idempotency-Key, is kept
     on the hand's row: a request sent twice is answered from its receipt (offline.py), not here.
     `answer_from`: the first hand the caller's answer shows, read inside the
-    write's transaction. `note`: the table's remark on the hand, kept beside it and never scored."""
+    write's transaction. `note`: the table's remark on the hand, kept beside it and never scored.
+    `receipt`: kept with the write (the request's token, records.receipts)."""
     note = checked_note(note)
     _store_if_replayed(scored)
     match = scored.match
@@ -283,7 +277,7 @@ def record_hand(
         match_id=match.id, number=current + 1, record=record, entered_by=entered_by, token=token, note=note, **stored
     )
     wrote = {current + 1: (record, stored["changes"], [reason_text(entry) for entry in stored["reasons"]])}
-    return Recorded(_save(after, wrote, answer_from), current + 1, hand)
+    return Recorded(_save(after, wrote, answer_from, receipt), current + 1, hand)
 
 
 def _not_next(expected: int, current: int) -> Conflict:
@@ -312,7 +306,7 @@ def _insert_hand(**columns) -> None:
 
 
 @_refusals_undone
-def edit_hand(scored: Scored, number: int, raw: Any, note: str | None = None) -> Scored:
+def edit_hand(scored: Scored, number: int, raw: Any, note: str | None = None, receipt: Receipt | None = None) -> Scored:
     """Change hand `number`; the hands from it on are replayed from the state before it. A `note`
     given (\"\" for none) replaces the hand's note; None leaves it as it was."""
     note = checked_note(note)
@@ -323,25 +317,13 @@ def edit_hand(scored: Scored, number: int, raw: Any, note: str | None = None) ->
     records[0] = raw
     changed = _rewrite(scored.match, records, number, start=start, first=number)
     state = encode_state(changed.replay.state)  # claimed with the result that follows (one statement)
-    # Every statement of the edit is held, the claim first: they go with the history's round trip.
-    _claim(scored.match, held=True, state=state, **result_columns(changed, scored.match.version + 1))
+    _claim(scored.match, state=state, **result_columns(changed, scored.match.version + 1))
     _log(scored.match, "edit", number, was, changed.replay.records[0])
-    rows = _rows_read(scored, number)
-    _store(scored.match, changed.replay, first=number, rows=rows)
+    rows = _rows_read(scored, number) or _rows_from(scored.match, number)
+    _store(scored.match, changed.replay, rows)
     if note is not None:
-        pipeline.hold(
-            db.session, (_NOTE_UPDATE, {"match": scored.match.id, "hand_number": number, "note": note or None})
-        )
-        if rows:
-            set_committed_value(rows[0], "note", note or None)
-    return _save(changed)
-
-
-_NOTE_UPDATE = (
-    update(Hand.__table__)
-    .where(Hand.__table__.c.match_id == bindparam("match"), Hand.__table__.c.number == bindparam("hand_number"))
-    .values(note=bindparam("note"))
-)
+        rows[0].note = note or None
+    return _save(changed, receipt=receipt)
 
 
 NOTE_LIMIT = 200  # characters: a remark, not a diary (the column's width)
@@ -363,7 +345,7 @@ def checked_note(note: str | None) -> str | None:
 
 
 @_refusals_undone
-def delete_hand(scored: Scored, number: int, action: str = "delete") -> Scored:
+def delete_hand(scored: Scored, number: int, action: str = "delete", receipt: Receipt | None = None) -> Scored:
     """Remove hand `number`; the hands after it move up one number and are replayed from the state
     before it."""
     _store_if_replayed(scored)
@@ -372,26 +354,24 @@ def delete_hand(scored: Scored, number: int, action: str = "delete") -> Scored:
     changed = _rewrite(scored.match, later[1:], deleted=number, start=start, first=number)
     _claim(scored.match)
     _log(scored.match, action, number, later[0])
-    hands = db.session.scalars(
-        db.select(Hand).where(Hand.match_id == scored.match.id, Hand.number >= number).order_by(Hand.number)
-    ).all()
+    hands = _rows_from(scored.match, number)
     db.session.delete(hands[0])
-    db.session.flush()
+    _flush()
     for moved in hands[1:]:  # ascending, so each new number is already free
         moved.number -= 1
-        db.session.flush()
-    _store(scored.match, changed.replay, first=number)
-    return _save(changed)
+        _flush()
+    _store(scored.match, changed.replay, hands[1:])
+    return _save(changed, receipt=receipt)
 
 
 @_refusals_undone
-def undo_last(scored: Scored, expected: int | None = None) -> Scored:
+def undo_last(scored: Scored, expected: int | None = None, receipt: Receipt | None = None) -> Scored:
     """Take back the last hand; `expected` guards against undoing a hand another phone just added."""
     if not scored.count:
         raise Conflict("There is no hand to undo yet.")
     if expected is not None and expected != scored.count:
         raise Conflict(CHANGED_ELSEWHERE)
-    return delete_hand(scored, scored.count, action="undo")
+    return delete_hand(scored, scored.count, action="undo", receipt=receipt)
 
 
 def _check_number(scored: Scored, number: Any) -> None:
@@ -403,7 +383,7 @@ def _check_number(scored: Scored, number: Any) -> None:
 
 
 @_refusals_undone
-def finish_match(scored: Scored) -> Scored:
+def finish_match(scored: Scored, receipt: Receipt | None = None) -> Scored:
     """End a match whose game has no natural end (the table called time)."""
     _store_if_replayed(scored)
     match = scored.match
@@ -411,17 +391,17 @@ def finish_match(scored: Scored) -> Scored:
         raise Conflict(f"A {scored.game.name} match ends by itself; it cannot be called.")
     if scored.finished:
         raise Conflict("This match is already over.")
-    return _save(_called(scored, True, "finish"))
+    return _save(_called(scored, True, "finish"), receipt=receipt)
 
 
 @_refusals_undone
-def reopen_match(scored: Scored) -> Scored:
+def reopen_match(scored: Scored, receipt: Receipt | None = None) -> Scored:
     """Take back a `finish`: the table plays on."""
     _store_if_replayed(scored)
     if not scored.match.called:
         told = "it ends by itself" if not scored.game.ends_by_call(scored.match.options) else "it was not finished"
         raise Conflict(f"This match cannot be reopened: {told}.")
-    return _save(_called(scored, False, "reopen"))
+    return _save(_called(scored, False, "reopen"), receipt=receipt)
 
 
 def _called(scored: Scored, called: bool, action: str) -> Scored:
@@ -430,13 +410,13 @@ def _called(scored: Scored, called: bool, action: str) -> Scored:
     match = scored.match
     match.called = called
     after = Scored(match, scored.game, scored.table, scored.replay)
-    _claim(match, called=called, **result_columns(after, match.version + 1))
+    _claim(match, **result_columns(after, match.version + 1))
     _log(match, action)
     return after
 
 
 @_refusals_undone
-def edit_setup(scored: Scored, names: Any = None, options: Any = None) -> Scored:
+def edit_setup(scored: Scored, names: Any = None, options: Any = None, receipt: Receipt | None = None) -> Scored:
     """Fix a match's set-up: who sits where (names in seating order), the first dealer and the
     house rules. Every hand is replayed; a hand the new set-up makes impossible is named (409)."""
     _store_if_replayed(scored)
@@ -461,36 +441,33 @@ def edit_setup(scored: Scored, names: Any = None, options: Any = None) -> Scored
         db.session.rollback()
         raise Conflict(PLAYERS_BUSY) from None
     _log(match, "setup", before=before, after={"players": match.player_names, "options": parsed})
-    _store(match, changed.replay, first=1)
-    return _save(changed)
+    _store(match, changed.replay, _rows_from(match, 1))
+    return _save(changed, receipt=receipt)
 
 
 def _reseat(seat: Seat, player: Player) -> None:
-    """Put `player` in `seat`, moving both players' match counts (the tallies follow on flush)."""
+    """Put `player` in `seat`, moving both players' match counts."""
     seat.player.played -= 1
     seat.player = player
     player.played = (player.played or 0) + 1
 
 
 @_refusals_undone
-def delete_match(match: Match) -> None:
+def delete_match(match: Match, receipt: Receipt | None = None) -> None:
     """Remove a match and its hands."""
     _claim(match)
-    _follow_history(lambda: stories.removed(match))
+    stale = _follow_history(lambda: placing.remove_match(match))
     for seat in match.seats:
         seat.player.played -= 1
     db.session.delete(match)
-    _commit()
-    stories.catch_up_after_commit()
+    _commit(receipt)
+    rerating.wanted(stale)
 
 
 def _log(match: Match, action: str, number: int | None = None, before: Any = None, after: Any = None) -> None:
-    """Keep a change in the match's log (the hands stay the truth; the log says what they were),
-    written with the write's next round trip."""
-    pipeline.hold(
-        db.session,
-        (_LOG_INSERT, {"match_id": match.id, "action": action, "number": number, "before": before, "after": after}),
-    )  # `at`: the column's default
+    """Keep a change in the match's log (the hands stay the truth; the log says what they were)."""
+    row = {"match_id": match.id, "action": action, "number": number, "before": before, "after": after}
+    db.session.execute(_LOG_INSERT, row)  # `at`: the column's default
 
 
 _LOG_INSERT = insert(MatchEvent.__table__)
@@ -529,7 +506,7 @@ def result_columns(scored: Scored, version: int) -> dict[str, Any]:
 def store_anew(scored: Scored) -> Scored:
     """Store a match replayed from its hands in full (`flask verify --store`): every hand's columns,
     the match's state and result and its seats' outcomes; commit."""
-    _store(scored.match, scored.replay, first=1)
+    _store(scored.match, scored.replay, _rows_from(scored.match, 1))
     return _save(scored)
 
 
@@ -537,7 +514,7 @@ def _store_if_replayed(scored: Scored) -> None:
     """A match read by replaying its hands (from before states were stored) is stored in full first,
     in the same write."""
     if not scored.stored:
-        _store(scored.match, scored.replay, first=1)
+        _store(scored.match, scored.replay, _rows_from(scored.match, 1))
 
 
 def _rows_read(scored: Scored, first: int) -> list[Hand] | None:
@@ -549,39 +526,26 @@ def _rows_read(scored: Scored, first: int) -> list[Hand] | None:
     return [loaded[n] for n in numbers] if all(n in loaded for n in numbers) else None
 
 
-def _store(match: Match, done: Replay, first: int, rows: list[Hand] | None = None) -> None:
-    """Write the replayed hands `first`.. (their records, states, changes, reasons) and the state
-    after the last of them as the match's (`rows`: theirs, where already read)."""
-    if rows is None:
-        rows = db.session.scalars(
-            db.select(Hand).where(Hand.match_id == match.id, Hand.number >= first).order_by(Hand.number)
-        ).all()
-    changed, stamp = [], now_utc()
+def _rows_from(match: Match, first: int) -> list[Hand]:
+    """The rows of the match's hands `first`.., in order."""
+    found = db.select(Hand).where(Hand.match_id == match.id, Hand.number >= first).order_by(Hand.number)
+    return list(db.session.scalars(found))
+
+
+def _store(match: Match, done: Replay, rows: list[Hand]) -> None:
+    """Keep the replayed hands' records, states, changes and reasons on their `rows` (the ORM writes
+    the columns that changed, `updated` with them) and the state after the last as the match's."""
     for row, record, result in zip(rows, done.records, done.results):
-        columns = {"record": record, **hand_columns(result, record)}
-        if any(row.__dict__.get(name, _UNREAD) != value for name, value in columns.items()):
-            columns["updated"] = stamp
-            for name, value in columns.items():  # the rows as written, without a flush to write them
-                set_committed_value(row, name, value)
-            changed.append({"hand_id": row.id, **columns})
-    if changed:  # one statement for every changed hand, sent with the write's next round trip
-        pipeline.hold(db.session, (_hand_update(), changed))
+        for name, value in {"record": record, **hand_columns(result, record)}.items():
+            setattr(row, name, value)
     state = encode_state(done.state)
     if match.state != state:  # a claim may have written it already: left alone, the match stays out of the flush
         match.state = state
 
 
-_UNREAD = object()  # a column not read with the row: written, as it cannot be compared
-
-
-@cache
-def _hand_update():
-    columns = ["record", "state", "changes", "reasons", "game_winner", "answer", "updated"]
-    table = Hand.__table__
-    return update(table).where(table.c.id == bindparam("hand_id")).values({name: bindparam(name) for name in columns})
-
-
-def _save(scored: Scored, wrote: dict | None = None, answer_from: int | None = None) -> Scored:
+def _save(
+    scored: Scored, wrote: dict | None = None, answer_from: int | None = None, receipt: Receipt | None = None
+) -> Scored:
     """Write the derived result on the match, stamp its stored state with this write's version
     (claimed before the commit), commit, and give back the match as now stored (with `wrote`, the
     hands this write added, kept for the answer; from `answer_from` on, the hands' stored answers,
@@ -591,45 +555,25 @@ def _save(scored: Scored, wrote: dict | None = None, answer_from: int | None = N
         if getattr(match, name) != value:  # a claim may have written it already
             setattr(match, name, value)
     was_over = any(seat.outcome is not None for seat in match.seats)
-    _seat_outcomes(match, scored.result)
-    _follow_history(lambda: stories.follow(scored, was_over))  # nothing at all for a match in play
+    for seat in match.seats:
+        seat.outcome = scored.result.outcome(seat.side)
+    stale = _follow_history(lambda: placing.place_match(scored, was_over))  # nothing at all for a match in play
     # What was just written is what is stored: answer from it, not from decoding it back.
     stored = StoredReplay(scored.game, scored.table, match, scored.replay.state, wrote)
     saved = Scored(match, scored.game, scored.table, stored)
     if answer_from is not None:
-        db.session.flush()
+        _flush()
         stored.answered[answer_from] = saved.answers(answer_from)
-    _commit()
-    stories.catch_up_after_commit()
+    _commit(receipt)
+    rerating.wanted(stale)
     return saved
 
 
-def _seat_outcomes(match: Match, result) -> None:
-    """Each seat's outcome as the result has it, and the players' tallies moved to match: the seats
-    that changed in one statement, the tallies in another, both held for the write's next round trip."""
-    moved = [(seat, result.outcome(seat.side)) for seat in match.seats]
-    moved = [(seat, outcome) for seat, outcome in moved if seat.outcome != outcome]
-    if not moved:
-        return
-    dialect = db.session.connection().dialect.name
-    tallies_moved = tallies.outcomes_moved(dialect, moved)
-    pipeline.hold(db.session, (_SEAT_OUTCOME, [{"seat_id": seat.id, "outcome": outcome} for seat, outcome in moved]))
-    if tallies_moved:
-        pipeline.hold(db.session, tallies_moved)
-    for seat, outcome in moved:
-        set_committed_value(seat, "outcome", outcome)
-
-
-_SEAT_OUTCOME = (
-    update(Seat.__table__).where(Seat.__table__.c.id == bindparam("seat_id")).values(outcome=bindparam("outcome"))
-)
-
-
-def _follow_history(change) -> None:
-    """The players' stories follow the match in the write's transaction (history.stories); a clash
-    with another write is this write's conflict."""
+def _follow_history(change) -> set[str]:
+    """The players' stories follow the match in the write's transaction (records.stories); the games
+    left to re-rate after the commit. A clash with another write is this write's conflict."""
     try:
-        change()
+        return change()
     except (IntegrityError, OperationalError) as error:
         db.session.rollback()
         raise clash_or_trouble(error, Conflict(CHANGED_ELSEWHERE)) from None

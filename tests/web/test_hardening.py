@@ -79,8 +79,8 @@ def test_a_write_landing_between_anothers_commit_and_its_cache_filing_leaves_no_
     real_commit = writes._commit
     b_answers: list[int] = []
 
-    def commit_then_let_phone_b_write():
-        real_commit()
+    def commit_then_let_phone_b_write(receipt=None):
+        real_commit(receipt)
         if not b_answers:
             b_answers.append(0)  # only the first commit (phone A's) lets B in
             other = threading.Thread(

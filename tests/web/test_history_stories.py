@@ -7,21 +7,19 @@ from __future__ import annotations
 
 import re
 import threading
-from contextlib import contextmanager
 from dataclasses import dataclass
 
 import pytest
 from openskill.models import PlackettLuce
-from sqlalchemy import event
-from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.errors import Conflict
 from scorekeeper.extensions import db
 from scorekeeper.games import GAMES, register
 from scorekeeper.games.statistics import MOST, Statistic
-from scorekeeper.history import pipeline, stories, views
-from scorekeeper.models import MatchEvent, Player, PlayerTally, RatedSeat, now_utc
+from scorekeeper.history import views
+from scorekeeper.models import MatchEvent, Player, RatedSeat
 from scorekeeper.records import reads, writes
+from scorekeeper.records.stories import rerating
 from tests.conftest import Actions, make_app
 from tests.web.winner_only import CoinState, WinnerOnly
 
@@ -60,6 +58,14 @@ def fresh(tmp_path):
         db.engine.dispose()
 
 
+@pytest.fixture
+def runner(app):
+    """The process's re-rating runner, as a serving process starts it with the app."""
+    started = rerating.Runner(app).start()
+    yield started
+    started.stop()
+
+
 def verify(app, *args) -> tuple[int, str]:
     done = app.test_cli_runner().invoke(args=["verify", *args])
     return done.exit_code, done.output
@@ -94,8 +100,8 @@ def test_a_match_in_play_costs_the_history_nothing(app, actions):
 
 
 @pytest.mark.parametrize("change", ["edit", "delete", "reopen", "setup", "remove"])
-def test_a_change_to_an_early_match_re_rates_it_and_every_later_one(app, actions, fresh, change):
-    """After the change (and its follow-up), every player's story is the one of a history that was
+def test_a_change_to_an_early_match_re_rates_it_and_every_later_one(app, actions, fresh, change, runner):
+    """After the change (and its re-rating by the runner), every player's story is the one of a history that was
     right from the start."""
     right = Actions(fresh.test_client())
     if change == "reopen":  # a match the table called, taken back
@@ -123,13 +129,13 @@ def test_a_change_to_an_early_match_re_rates_it_and_every_later_one(app, actions
     else:
         assert actions.write("DELETE", first).status_code == 204
         play(right, [1, 0])
-    assert stories.wait_for_follow_ups(10)
+    assert runner.wait_until_idle(10)
     assert told(app) == told(fresh)
     assert verify(app) == (0, f"{3 - (change == 'remove')} matches checked, 0 differences\n")
 
 
 def test_a_hand_fixed_right_after_the_end_is_re_rated_in_its_own_write(app, actions, fresh):
-    app.config["SCOREKEEPER_RERATE_FOLLOW_UP"] = False  # nothing is left for a follow-up to do
+    # No runner: nothing is left for one to do.
     last = play(actions, [0, 0])[-1]
     actions.edit(last, 2, court(1))
     play(Actions(fresh.test_client()), [0, 1])
@@ -139,17 +145,18 @@ def test_a_hand_fixed_right_after_the_end_is_re_rated_in_its_own_write(app, acti
 
 def test_a_long_history_is_re_rated_after_the_write_a_chunk_at_a_time(app, actions, fresh):
     """An edit of an early match puts that match right in its own transaction and leaves the re-rating
-    to a follow-up after its commit, a few matches per transaction, which brings every later one up to date."""
-    app.config["SCOREKEEPER_RERATE_CHUNK"] = 13  # three four-seat matches a transaction
+    to the runner after its commit, a few matches per transaction, which brings every later one up to date."""
+    runner = rerating.Runner(app, chunk=13).start()  # three four-seat matches a transaction
     first = play(actions, [0] * 6)[0]
     actions.edit(first, 2, court(1))
-    assert stories.wait_for_follow_ups(10)
+    assert runner.wait_until_idle(10)
+    runner.stop()
     play(Actions(fresh.test_client()), [1] + [0] * 5)
     assert told(app) == told(fresh)
 
 
 def test_ratings_being_worked_out_are_said_so_and_verify_finishes_them(app, client, actions):
-    app.config["SCOREKEEPER_RERATE_FOLLOW_UP"] = False  # as if the process stopped before its follow-up
+    # No runner: as if the process stopped before it re-rated.
     first = play(actions, [0] * 4)[0]
     actions.edit(first, 2, court(1))
     assert "being brought up to date" in client.get("/players/1/games/court_piece").get_data(as_text=True)
@@ -183,11 +190,11 @@ def test_verify_finds_a_finished_match_missing_from_the_stories(app, actions):
     assert verify(app, "--store")[0] == 0 and verify(app)[0] == 0
 
 
-def test_a_merge_re_rates_both_players_as_one(app, actions, fresh):
+def test_a_merge_re_rates_both_players_as_one(app, actions, fresh, runner):
     play(actions, [0, 1], ["Ann", "Bo", "Cy", "Di"])
     play(actions, [0], ["Ann B.", "Bo", "Cy", "Di"])
     assert app.test_cli_runner().invoke(args=["players", "merge", "Ann B.", "Ann"]).exit_code == 0
-    assert stories.wait_for_follow_ups(10)
+    assert runner.wait_until_idle(10)
     play(Actions(fresh.test_client()), [0, 1, 0])
     assert told(app) == told(fresh)
     assert verify(app)[0] == 0
@@ -307,103 +314,33 @@ def test_an_import_refuses_stories_that_do_not_follow_from_its_matches(app, acti
         assert data.is_empty()
 
 
-def test_a_games_hand_states_come_with_its_hands_once_its_statistics_have_read_them(app, actions, monkeypatch):
-    monkeypatch.setattr(stories, "_STATE_READERS", set())
-    read = []
-    with app.app_context():
-        engine = db.engine
-    listener = lambda conn, cursor, statement, *rest: read.append(" ".join(statement.split()))  # noqa: E731
-    event.listen(engine, "before_cursor_execute", listener)
-    try:
-        play(actions, [0])  # Court Piece's longest run reads the state after a hand that scored no court
-        first, read[:] = list(read), []
-        play(actions, [1])
-        second = list(read)
-    finally:
-        event.remove(engine, "before_cursor_execute", listener)
-    apart = "SELECT hand.number, hand.state FROM hand"  # a round trip of its own
-    assert [s.startswith(apart) for s in first].count(True) == 1
-    assert not any(s.startswith(apart) for s in second)  # read with the hands from then on
-    assert verify(app)[0] == 0  # the stories kept are those worked out again from every match
-
-
-@contextmanager
-def round_trips(app, monkeypatch):
-    """What reaches the database inside the block, a round trip each: a statement sent alone, or a
-    history pipeline (however many statements it holds; on SQLite they run one by one, in one call)."""
-    trips: list[str] = []
-    inside = []
-    real_run = pipeline.run
-
-    def run(connection, calls):
-        inside.append(True)
-        try:
-            return real_run(connection, calls)
-        finally:
-            inside.pop()
-            trips.append(f"{len(calls)} statements at once")
-
-    def note(conn, cursor, statement, *rest):
-        if not inside:
-            trips.append(" ".join(statement.split())[:50])
-
-    monkeypatch.setattr(pipeline, "run", run)
-    with app.app_context():
-        engine = db.engine
-    event.listen(engine, "before_cursor_execute", note)
-    try:
-        yield trips
-    finally:
-        event.remove(engine, "before_cursor_execute", note)
-
-
-def test_an_edit_of_an_early_match_that_changes_who_won_takes_four_round_trips_and_keeps_everything(
-    app, actions, monkeypatch
-):
-    app.config["SCOREKEEPER_RERATE_FOLLOW_UP"] = False  # the write alone; its follow-up runs after
+def test_an_edit_of_an_early_match_that_changes_who_won_keeps_everything_and_is_re_rated_after(app, actions):
     first = play(actions, [0, 0, 0])[0]
-    with round_trips(app, monkeypatch) as trips:
-        edited = actions.write("PUT", first, "/hands/2?hands=0", {"record": court(1)})
-    # The match with its seats, its hands; then the claim, the changed hands, the log, the seats and
-    # the tallies with the history's reads; then the game's book with the history's writes. (Was eleven.)
-    assert len(trips) == 4, "\n".join(trips)
+    edited = actions.write("PUT", first, "/hands/2?hands=0", {"record": court(1)})
     assert edited.status_code == 200 and edited.json["winner"] == 1
     assert actions.client.get(f"/api/v1/matches/{first}").json["hands"][1]["record"] == court(1)
     with app.app_context():
         logged = db.session.execute(
             db.select(MatchEvent.action, MatchEvent.number).where(MatchEvent.match_id == first)
         ).all()
-        ann = db.session.get(PlayerTally, (1, "court_piece"))
-        assert logged == [("edit", 2)] and (ann.won, ann.lost) == (2, 1)  # Ann and Cy sit on side 0
-    stories.start_follow_up(app, "court_piece")
-    assert stories.wait_for_follow_ups(10)
-    assert verify(app) == (0, "3 matches checked, 0 differences\n")  # hands, seats, tallies and stories
+    assert logged == [("edit", 2)]
+    ann = told(app)["Ann"][0]  # Ann and Cy sit on side 0: the record is right while the ratings catch up
+    assert (ann["won"], ann["lost"], ann["rating"]["updating"]) == (2, 1, True)
+    assert verify(app)[0] == 1  # still being worked out again
+    runner = rerating.Runner(app).start()  # a process started later takes the re-rating up at its first look
+    assert runner.wait_until_idle(10)
+    runner.stop()
+    assert verify(app) == (0, "3 matches checked, 0 differences\n")  # hands, seats and stories
+    assert told(app)["Ann"][0]["rating"]["updating"] is False
 
 
-def test_a_write_held_for_the_next_round_trip_goes_with_the_commit_and_not_with_a_rollback(app, actions):
-    match_id = actions.start("court_piece", TABLE)
-    log = MatchEvent.__table__.insert()
-    with app.app_context():
-        pipeline.hold(db.session, (log, {"match_id": match_id, "action": "undone", "at": now_utc()}))
-        db.session.rollback()
-        pipeline.hold(db.session, (log, {"match_id": match_id, "action": "kept"}))  # `at`: the column's default
-        db.session.commit()
-        action, at = db.session.execute(db.select(MatchEvent.action, MatchEvent.at)).one()
-        assert action == "kept" and at is not None
-
-
-def test_a_held_write_the_database_refuses_is_refused_as_sqlalchemy_says_and_leaves_nothing(app, actions):
-    """On PostgreSQL the held writes go through psycopg's pipeline, around SQLAlchemy: a refusal there is
-    still SQLAlchemy's IntegrityError (a write's clash is then a 409, not a 500)."""
-    match_id = actions.start("court_piece", TABLE)
-    log = MatchEvent.__table__.insert()
-    with app.app_context():
-        pipeline.hold(db.session, (log, {"match_id": match_id, "action": "fine", "at": now_utc()}))
-        pipeline.hold(db.session, (log, {"match_id": match_id, "action": None, "at": now_utc()}))
-        with pytest.raises(IntegrityError):
-            db.session.commit()
-        db.session.rollback()
-        assert db.session.scalars(db.select(MatchEvent.action)).all() == []
+def test_a_write_that_leaves_a_game_to_re_rate_starts_no_thread(app, actions, runner):
+    """The re-rating is the runner's, started with the app: a request only wakes it."""
+    first = play(actions, [0, 0, 0])[0]
+    threads = threading.active_count()
+    actions.edit(first, 2, court(1))
+    assert threading.active_count() == threads
+    assert runner.wait_until_idle(10) and verify(app)[0] == 0
 
 
 @pytest.mark.parametrize("finished", [True, False])
@@ -429,5 +366,6 @@ def test_an_edit_from_a_phone_that_read_the_match_before_another_changed_it_is_r
     assert answer["hands"][number - 1]["record"] == theirs and answer["hands"][number - 1].get("note") is None
     with app.app_context():
         assert db.session.scalars(db.select(MatchEvent.action).where(MatchEvent.match_id == match_id)).all() == ["edit"]
-    assert stories.wait_for_follow_ups(10)
+    with app.app_context():
+        rerating.rerate_all()
     assert verify(app)[0] == 0

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper import tallies
 from scorekeeper.extensions import db
+from scorekeeper.history.queries import stories_of
 from scorekeeper.models import Match, Player
 from scorekeeper.players.cli import players_group
 from scorekeeper.records import writes
+from scorekeeper.records.stories import audit, rerating
 from tests.conftest import Actions, make_app
 
 TABLE = ["Bo", "Cy", "Di"]  # Court Piece: Ann & Cy against Bo & Di
@@ -38,7 +39,8 @@ def last_played(app, match_id: int):
 def players(app) -> dict[str, int]:
     """Every player's name with the matches they played, and the records per game as the seats say."""
     with app.app_context():
-        assert tallies.differences() == []
+        rerating.rerate_all()
+        assert audit.differences() == []
         return dict(db.session.execute(db.select(Player.name, Player.played)).all())
 
 
@@ -90,7 +92,8 @@ def test_a_set_up_form_with_other_names_seats_other_players_in_that_match_only(a
     assert players(app) == {"Ann": 2, "Bo": 2, "Cy": 1, "Cyd": 1, "Di": 2}
     with app.app_context():
         cyd = db.session.scalar(db.select(Player.id).where(Player.name == "Cyd"))
-        assert tallies.record_of(cyd) == {"court_piece": {"won": 1, "shared": 0, "lost": 0, "drawn": 0}}
+        told = stories_of(cyd)["court_piece"]
+        assert (told.won, told.shared, told.lost, told.drawn) == (1, 0, 0, 0)
 
 
 def test_a_set_up_that_races_another_phone_adding_the_same_player_is_refused(app, actions, monkeypatch):
@@ -172,7 +175,8 @@ def test_merge_moves_every_seat_and_record_to_the_one_person(app, actions, clien
     assert "Ann B." not in names and names["Ann"] == 3
     with app.app_context():
         ann = db.session.scalar(db.select(Player.id).where(Player.name == "Ann"))
-        assert tallies.record_of(ann) == {"court_piece": {"won": 1, "shared": 0, "lost": 1, "drawn": 0}}
+        told = stories_of(ann)["court_piece"]
+        assert (told.won, told.shared, told.lost, told.drawn) == (1, 0, 1, 0)
     assert "changed the set-up" in client.get(f"/matches/{in_play}").text  # the match's log says so
     assert verified(app)
 

@@ -19,7 +19,6 @@ from sqlalchemy import event
 
 from scorekeeper.extensions import db
 from scorekeeper.games import GAMES
-from scorekeeper.history import pipeline
 from scorekeeper.matches import phones
 from scorekeeper.models import PhoneHold
 from tests.conftest import DATABASES, Actions, database_url, make_app
@@ -377,27 +376,18 @@ def test_the_lan_address_is_one_of_this_computers_own_and_not_loopback():
 
 @contextmanager
 def statements(app):
-    """The SQL statements run inside the block (those a write sends in one round trip on PostgreSQL,
-    around SQLAlchemy's events, too)."""
+    """The SQL statements run inside the block."""
     ran: list[str] = []
-    run = pipeline.run
 
     def note(conn, cursor, statement, parameters, context, executemany):
         ran.append(statement)
 
-    def pipelined(connection, calls):
-        if connection.dialect.name == "postgresql":
-            ran.extend(str(statement.compile(dialect=connection.dialect)) for statement, _ in calls)
-        return run(connection, calls)
-
     with app.app_context():
         engine = db.engine
     event.listen(engine, "before_cursor_execute", note)
-    pipeline.run = pipelined
     try:
         yield ran
     finally:
-        pipeline.run = run
         event.remove(engine, "before_cursor_execute", note)
 
 

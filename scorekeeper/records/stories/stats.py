@@ -22,7 +22,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from openskill.models import PlackettLuce
 
-from ..games.statistics import AVERAGE, LEAST, MOST, TOTAL, Finished, Statistic
+from ...games.statistics import AVERAGE, LEAST, MOST, TOTAL, Finished, Statistic
 
 WON, SHARED, LOST, DRAWN = "won", "shared", "lost", "drawn"
 WINS = (WON, SHARED)  # what keeps a streak going
