@@ -64,7 +64,7 @@ from sqlalchemy.engine import make_url  # noqa: E402
 from scorekeeper import create_app, sqlalchemy_url  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
 from scorekeeper.models import Hand, Match  # noqa: E402
-from scorekeeper.warm import warm_up  # noqa: E402
+from scorekeeper.web.warm import warm_up  # noqa: E402
 
 BARE = "bare Flask route"
 SLOW_MS = 1000.0  # a request slower than this in the first round gets fewer samples...

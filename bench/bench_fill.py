@@ -20,10 +20,10 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import DateTime, func, insert, select, text
 
-from scorekeeper.connections import reading_only
 from scorekeeper.extensions import db
 from scorekeeper.games import GAMES
 from scorekeeper.models import Match, Player
+from scorekeeper.records.connections import reading_only
 
 FIRST = (
     "Ann Bo Cy Di Ed Flo Gus Hal Ivy Jo Kit Lu Max Ned Ola Pia Quin Ros Sam Tia Uma Vic Wes Xia Yan Zoe Abe Bea Cal Dot"
@@ -192,7 +192,7 @@ def grow_database(url: str, total: int, templates: int = TEMPLATES, seed: int = 
 
 def numbered(column) -> bool:
     """An id the database hands out (a clone gets its own); a key that is data (a seat's position) is copied."""
-    from scorekeeper.data import numbered_by_the_database
+    from scorekeeper.records.data import numbered_by_the_database
 
     return numbered_by_the_database(column)
 

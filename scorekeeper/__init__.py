@@ -15,22 +15,15 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.orm import configure_mappers
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import (
-    connections,
-    cookies,
-    faults,
-    i18n,
-    jsontext,
-    live,
-    offline,
-    stalls,
-)
+from . import faults
 from .errors import error_answer
 from .extensions import COMPRESSED, compress, csrf, db, migrate, protect
 from .games.base import mark_sides
-from .links import remembered_url_for
+from .records import connections, jsontext
 from .records.stories import rerating
-from .verify import register as register_verify
+from .records.verify import register as register_verify
+from .web import cookies, i18n, live, offline, stalls
+from .web.links import remembered_url_for
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -21,9 +21,9 @@ from flask import current_app
 from flask.cli import with_appcontext
 from flask_migrate import upgrade
 
-from . import data
-from .data import DataError
 from .players.cli import players_group
+from .records import data
+from .records.data import DataError
 from .records.stories import rerating
 
 

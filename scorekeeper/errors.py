@@ -74,12 +74,12 @@ def status_of(error: ServiceError) -> int:
 def error_answer(code: int, title: str, message: str, headers: dict | None = None):
     """A refusal as the asker reads it: JSON for the API, a page for a phone. Title and message may be
     marked for translation (gettext or lazy_gettext): a page shows them in its language, and the API,
-    whose requests are always in English (scorekeeper.i18n), answers in English."""
+    whose requests are always in English (scorekeeper.web.i18n), answers in English."""
     from flask import jsonify, render_template, request
 
     if request.path.startswith("/api/"):
         return jsonify(error=str(message), fields={}), code, headers or {}
-    from .i18n import shown  # an engine text worded in the page's language, its sides by letter
+    from .web.i18n import shown  # an engine text worded in the page's language, its sides by letter
 
     return (
         render_template("error.html", code=code, title=str(title), message=shown(_text(message))),

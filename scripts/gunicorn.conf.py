@@ -57,7 +57,7 @@ def when_ready(server):
 
 def post_worker_init(worker):
     """Open the database connection and run the common statements and pages once, before the first phone."""
-    from scorekeeper.warm import warm_up
+    from scorekeeper.web.warm import warm_up
 
     if worker.age == 1:  # the first worker started: once per start, not once per worker
         warn_if_limits_are_per_worker(worker.cfg.workers, worker.wsgi.config.get("RATELIMIT_STORAGE_URI"))

@@ -90,3 +90,21 @@ def test_the_check_sees_a_circle_where_there_is_one():
         assert any("scorekeeper.games.base" in circle for circle in circles())
     finally:
         GRAPH["scorekeeper.games.base"].discard("scorekeeper.records.writes")
+
+
+def test_at_most_six_modules_lie_loose_at_the_packages_top():
+    """The rest live in packages that say what they are (records, web, the blueprints, the engine)."""
+    loose = sorted(path.name for path in PACKAGE.glob("*.py"))
+    assert len(loose) <= 6, loose
+
+
+def test_no_session_or_engine_event_adds_anything_to_a_write():
+    """A write's statements are in its calls: no module listens to the session or the engine, save the
+    connections' set-up as the pool opens and hands them out (records/connections.py), and none
+    reaches into SQLAlchemy's private parts or hands the ORM values the database does not have."""
+    allowed = {"scorekeeper.records.connections"}
+    hooked = [name for name, path in MODULES.items() if "event.listen" in path.read_text() and name not in allowed]
+    assert hooked == []
+    private = ("set_committed_value", "_bind_processors", "insert_prefetch", "update_prefetch", "._returning")
+    reaching = [name for name, path in MODULES.items() if any(word in path.read_text() for word in private)]
+    assert reaching == []

@@ -13,7 +13,7 @@ import polib
 import pytest
 from babel.messages.plurals import get_plural
 
-from scorekeeper.i18n import DOMAIN, LANGUAGES, SPOKEN, TRANSLATIONS
+from scorekeeper.web.i18n import DOMAIN, LANGUAGES, SPOKEN, TRANSLATIONS
 
 ROOT = Path(__file__).resolve().parent.parent
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|\{(\w+)\}")

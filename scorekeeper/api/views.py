@@ -7,13 +7,13 @@ from typing import Any
 from flask import g, jsonify, request, url_for
 from werkzeug.exceptions import HTTPException
 
-from .. import offline
 from ..errors import Invalid, Malformed, NotFound, ServiceError, status_of
 from ..games import GAMES
 from ..games.fields import not_sent
 from ..matches import queries
 from ..records import keys, reads, writes
 from ..records.reads import ID_LIMIT, Scored
+from ..web import offline
 from .answers import match_json, recorded_json, refusal_json, summary_json
 from .blueprint import bp
 

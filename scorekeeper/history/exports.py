@@ -17,12 +17,12 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import Integer, bindparam, exists, select
 
-from .. import jsontext
 from ..extensions import db
 from ..games import GAMES
 from ..games.base import marked_sides
 from ..matches.present import SideNames
 from ..models import Hand, Match, Player, Seat
+from ..records import jsontext
 from ..records.reads import score
 
 COLUMNS = [

@@ -21,7 +21,7 @@ from flask_babel import get_locale
 
 from ..games import GAMES
 from ..games.base import decode_state
-from ..i18n import date_in
+from ..web.i18n import date_in
 
 TURN = timedelta(hours=6)  # a night's matches are those started from 06:00 until 06:00 the next day
 NAME_LIMIT = 60
@@ -94,7 +94,7 @@ def stream(hub, versions: dict[int, int], changed: bool, seconds: float, heartbe
     moves past the version the screen shows (or at once, `changed`: the screen is behind already), a
     comment every `heartbeat` seconds meanwhile, and the end after `seconds` (the browser asks again,
     and a match that joined the night meanwhile is seen then). The screen holds no database
-    connection while it waits: the process's live hub (scorekeeper.live) watches the versions."""
+    connection while it waits: the process's live hub (scorekeeper.web.live) watches the versions."""
     if changed:
         yield "event: change\ndata: \n\n"
         return

@@ -26,12 +26,12 @@ from wtforms import StringField
 from ..errors import NotFound
 from ..extensions import db
 from ..games import GAMES
-from ..links import numbered_links
 from ..matches.present import SideNames, own_board
 from ..models import IN_PROGRESS, Night, now_utc
 from ..records import reads
 from ..records.reads import ID_LIMIT
 from ..records.stories.stats import display
+from ..web.links import numbered_links
 from . import exports, nights, queries
 from .chances import match_chances
 from .nights import NAME_LIMIT

@@ -15,7 +15,7 @@ from werkzeug.datastructures import MultiDict
 
 from ..games import Game
 from ..games.base import CardCounter, Table
-from ..i18n import declared_text
+from ..web.i18n import declared_text
 from .widgets import Seating, card_label
 
 

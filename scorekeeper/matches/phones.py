@@ -24,10 +24,10 @@ from flask_babel import lazy_gettext as _l
 from itsdangerous import BadSignature, Signer
 from werkzeug.sansio.utils import host_is_trusted
 
-from .. import cookies
 from ..errors import Forbidden, Invalid, NotFound, ServiceError
 from ..models import Match
 from ..records import keys
+from ..web import cookies
 from .blueprint import bp
 
 PHONE_COOKIE = cookies.PHONE

@@ -18,11 +18,11 @@ from werkzeug.datastructures import MultiDict
 from ..errors import Invalid
 from ..games import Game, RecordError, get_game
 from ..games.base import State, render
-from ..i18n import gettext, this_page
-from ..links import numbered_links
 from ..models import MatchEvent
 from ..records import reads
 from ..records.reads import Scored
+from ..web.i18n import gettext, this_page
+from ..web.links import numbered_links
 from . import counters
 from .chart import chart
 from .widgets import Seating, form_sections, hidden_rules_css, record_from_form, values_from_record

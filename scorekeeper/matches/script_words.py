@@ -11,7 +11,7 @@ from babel import Locale
 from flask_babel import gettext as _
 
 from ..games import Game
-from ..i18n import catalog, declared_text, language
+from ..web.i18n import catalog, declared_text, language
 from .blueprint import bp
 
 

@@ -15,8 +15,8 @@ from werkzeug.datastructures import MultiDict
 from ..errors import Invalid, ServiceError
 from ..games import Game, RecordError
 from ..games.base import LETTERS
-from ..i18n import shown
 from ..records.reads import Scored
+from ..web.i18n import shown
 from . import queries
 from .forms import OPTION_PREFIX, game_option_widgets, options_from_form
 from .widgets import Seating, values_from_record

@@ -10,13 +10,13 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 
-from .. import cookies, live, offline
 from ..errors import Conflict, Forbidden, NotFound, ServiceError, Unauthorized, status_of
 from ..games import GAMES, name_of
-from ..i18n import declared_text
-from ..links import no_store, same_origin_path
 from ..records import keys, reads, writes
 from ..records.reads import ID_LIMIT, Scored
+from ..web import cookies, live, offline
+from ..web.i18n import declared_text
+from ..web.links import no_store, same_origin_path
 from . import phones, present, queries
 from .blueprint import bp
 from .forms import ConfirmForm, HandForm, SeatsForm

@@ -20,8 +20,8 @@ from typing import Any, ClassVar
 from werkzeug.datastructures import MultiDict
 
 from ..games.base import CARD_SUITS, Field, RecordForm, Table, parse_card, render
-from ..i18n import declared_text
-from ..i18n import gettext as _
+from ..web.i18n import declared_text
+from ..web.i18n import gettext as _
 
 BUTTON_LIMIT = 14  # a whole-number range up to this many values shows as buttons, not a box
 NONE = "none"  # the form's word for null (a nullable side left to nobody)

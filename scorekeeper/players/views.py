@@ -20,10 +20,10 @@ from ..extensions import db
 from ..games import GAMES
 from ..history import charts
 from ..history import queries as history
-from ..links import no_store
 from ..matches import queries as match_queries
 from ..models import HostSignIn, now_utc
 from ..records.stories.stats import declared, lower_is_better, shown_statistics
+from ..web.links import no_store
 from . import admin, queries
 from .blueprint import bp
 from .forms import MergeForm, RenameForm, SignInForm, SignOutForm, host_forms

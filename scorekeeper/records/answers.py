@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .. import jsontext
 from ..games import base
+from . import jsontext
 
 
 @lru_cache(maxsize=4096)  # a long match's answer letters the same few reasons hundreds of times

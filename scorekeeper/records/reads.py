@@ -12,7 +12,6 @@ from typing import Any
 from sqlalchemy import Text, bindparam, cast
 from sqlalchemy.orm import defer, joinedload
 
-from .. import jsontext
 from ..errors import NotFound
 from ..extensions import db
 from ..games import Game, HandResult, Replay, Result, Table, get_game, replay
@@ -20,6 +19,7 @@ from ..games.base import Reason, decode_state
 from ..games.texts import Text as EngineText
 from ..games.texts import stored_text, to_json
 from ..models import Hand, Match, MatchEvent, Seat
+from . import jsontext
 
 ID_LIMIT = 2**31 - 1  # the largest id every supported database can hold
 

@@ -25,8 +25,8 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ..games.base import Field, Game
-from ..i18n import declared_text
 from ..matches.widgets import choice_text
+from ..web.i18n import declared_text
 
 # The rule documents: what each is. Denexa Games publishes the how-to-play articles.
 DENEXA = _l("a how-to-play article by Denexa Games")

@@ -12,9 +12,9 @@ from flask_babel import force_locale
 from jinja2 import TemplateNotFound
 from markupsafe import Markup
 
-from .. import cookies
 from ..games import GAMES
-from ..i18n import COOKIE, ENGLISH, LANGUAGES, RIGHT_TO_LEFT, SPOKEN, declared_text, language
+from ..web import cookies
+from ..web.i18n import COOKIE, ENGLISH, LANGUAGES, RIGHT_TO_LEFT, SPOKEN, declared_text, language
 from .blueprint import bp
 from .catalog import choices_in_words, entry, house_rule, option, option_title
 from .glossary import by_word

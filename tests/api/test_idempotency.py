@@ -11,7 +11,7 @@ import pytest
 
 from scorekeeper.extensions import db
 from scorekeeper.models import WriteReceipt, now_utc
-from scorekeeper.offline import LOST_SECONDS
+from scorekeeper.web.offline import LOST_SECONDS
 
 FOUR = ["Ann", "Bo", "Cy", "Di"]
 TRICKS = {"outcome": "tricks", "tricks": [8, 5]}

@@ -16,7 +16,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from scorekeeper import i18n
+from scorekeeper.web import i18n
 
 from .conftest import PHONE
 from .table import banner, group, tap, the_form

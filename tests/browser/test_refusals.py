@@ -12,7 +12,7 @@ import pytest
 from babel.support import Translations
 from playwright.sync_api import Page, expect
 
-from scorekeeper.i18n import DOMAIN, TRANSLATIONS
+from scorekeeper.web.i18n import DOMAIN, TRANSLATIONS
 
 from .conftest import PHONE, Started, TableApi
 from .table import group, hand_control, the_form

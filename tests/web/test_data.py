@@ -17,8 +17,9 @@ from pathlib import Path
 import pytest
 from flask_migrate import upgrade
 
-from scorekeeper import create_app, data, secret_key
+from scorekeeper import create_app, secret_key
 from scorekeeper.extensions import db
+from scorekeeper.records import data
 from tests.conftest import Actions, make_app
 
 FOUR = ["Ann", "Bo", "Cy", "Di"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import csv
 import io
 
-from scorekeeper import data
+from scorekeeper.records import data
 
 from .test_write_keys import start_on_page
 

@@ -10,9 +10,9 @@ import re
 
 import pytest
 
-from scorekeeper import data
 from scorekeeper.extensions import db
 from scorekeeper.models import Match, Player
+from scorekeeper.records import data
 from tests.conftest import make_app
 from tests.web.test_data import populate
 

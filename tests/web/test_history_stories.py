@@ -302,7 +302,7 @@ def test_a_new_matchs_chances_come_from_its_players_ratings(app, actions):
 
 
 def test_an_import_refuses_stories_that_do_not_follow_from_its_matches(app, actions, fresh):
-    from scorekeeper import data
+    from scorekeeper.records import data
 
     play(actions, [0, 1])
     with app.app_context():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import math
 
-from scorekeeper import jsontext
+from scorekeeper.records import jsontext
 
 
 def test_a_column_comes_back_as_it_went_in():

@@ -13,10 +13,10 @@ import pytest
 from babel.dates import format_date
 from flask import render_template
 
-from scorekeeper import i18n
 from scorekeeper.extensions import db
 from scorekeeper.games import GAMES
 from scorekeeper.models import Match
+from scorekeeper.web import i18n
 
 pytestmark = pytest.mark.one_database  # pages and words, not SQL: SQLite alone (tests/conftest.py)
 

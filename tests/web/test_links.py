@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import url_for
 
-from scorekeeper.links import HOLE, numbered_links
+from scorekeeper.web.links import HOLE, numbered_links
 
 
 def test_a_numbered_link_is_the_link_url_for_makes(app):

@@ -20,8 +20,9 @@ from flask import current_app
 from flask_migrate import downgrade, upgrade
 from sqlalchemy import MetaData
 
-from scorekeeper import ROOT, create_app, data
+from scorekeeper import ROOT, create_app
 from scorekeeper.extensions import db
+from scorekeeper.records import data
 from scorekeeper.records.stories import audit
 from tests.conftest import DATABASES, database_url
 from tests.web.test_data import populate

@@ -11,9 +11,9 @@ from datetime import timedelta
 
 import pytest
 
-from scorekeeper import offline
 from scorekeeper.extensions import db
 from scorekeeper.models import WriteReceipt, now_utc
+from scorekeeper.web import offline
 from tests.conftest import Actions
 
 FOUR = ["Ann", "Bo", "Cy", "Di"]

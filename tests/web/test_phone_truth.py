@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.i18n import SPOKEN
+from scorekeeper.web.i18n import SPOKEN
 from tests.conftest import Actions
 from tests.web.test_offline_server import hand, tricks
 

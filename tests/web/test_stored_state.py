@@ -17,7 +17,7 @@ from scorekeeper.history.queries import stories_of
 from scorekeeper.models import Match, Player
 from scorekeeper.records import reads, writes
 from scorekeeper.records.stories import audit, rerating
-from scorekeeper.verify import differences, verify_all
+from scorekeeper.records.verify import differences, verify_all
 from tests.conftest import DATABASES, database_url, make_app
 
 # One game of each shape: partnership, penalty, counting, chips, a race, and one that ends by finish.

@@ -3,9 +3,10 @@ changes nothing: no row is written, and a database without tables is left alone.
 
 from __future__ import annotations
 
-from scorekeeper import create_app, data
+from scorekeeper import create_app
 from scorekeeper.extensions import db
-from scorekeeper.warm import warm_up
+from scorekeeper.records import data
+from scorekeeper.web.warm import warm_up
 
 
 def test_warming_up_reads_and_writes_nothing(app, actions):

@@ -1,5 +1,5 @@
 """The texts the engine declares that the match pages show, for the catalogs: a Babel extraction
-method (babel.cfg: `[scorekeeper.i18n_extract:declared: scorekeeper/games/__init__.py]`).
+method (babel.cfg: `[scorekeeper.web.i18n_extract:declared: scorekeeper/games/__init__.py]`).
 
 The engine (scorekeeper/games/) knows nothing of gettext: its fields' questions and help, choices,
 units, words for a hand, calculators and record forms are plain English. The web layer looks each
@@ -16,10 +16,10 @@ import itertools
 import re
 from collections.abc import Iterator, Sequence
 
-from .games import GAMES, Game, RecordError
-from .games.base import Field, SideBoard, State, marked_sides
+from ..games import GAMES, Game, RecordError
+from ..games.base import Field, SideBoard, State, marked_sides
+from ..matches.widgets import choice_label, record_form_text
 from .i18n import SIDE_PLACEHOLDER, declared_msgid
-from .matches.widgets import choice_label, record_form_text
 
 WORDS = re.compile(r"[^\W\d_]")  # a text with no letter ("4", "J♠") has nothing to translate
 NOT_GIVEN = object()  # an option that exists only under others' values, left out

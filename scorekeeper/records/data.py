@@ -22,14 +22,14 @@ from alembic.migration import MigrationContext
 from sqlalchemy import BigInteger, Column, PrimaryKeyConstraint, SmallInteger, Table, UniqueConstraint, func, select
 from sqlalchemy.exc import SQLAlchemyError
 
+from ..errors import Invalid
+from ..extensions import db
+from ..history import exports
+from ..models import Hand, as_utc
 from . import verify
-from .errors import Invalid
-from .extensions import db
-from .history import exports
-from .models import Hand, as_utc
-from .records.reads import ID_LIMIT
-from .records.stories import audit
-from .records.writes import clean_name
+from .reads import ID_LIMIT
+from .stories import audit
+from .writes import clean_name
 
 FORMAT = "scorekeeper-export"
 VERSION = 1

@@ -26,11 +26,11 @@ from flask_babel import lazy_gettext as _l
 from sqlalchemy import delete, update
 from sqlalchemy.exc import SQLAlchemyError
 
+from ..errors import error_answer
+from ..extensions import db
+from ..models import WriteReceipt, now_utc
+from ..records.receipts import PENDING, Receipt, find
 from . import cookies
-from .errors import error_answer
-from .extensions import db
-from .models import WriteReceipt, now_utc
-from .records.receipts import PENDING, Receipt, find
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # API.md "Sending a write again"; as matches/forms.py takes a form's
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})

@@ -13,7 +13,7 @@ from flask import Flask, request
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import RequestTimeout
 
-from .errors import error_answer
+from ..errors import error_answer
 
 BODY_SECONDS = 10  # a hand's form is under 2 KB: ten seconds is ample on the shakiest Wi-Fi
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})

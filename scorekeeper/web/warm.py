@@ -11,13 +11,13 @@ from flask import Flask
 from sqlalchemy import inspect, select
 from werkzeug.datastructures import MultiDict
 
-from .extensions import db
-from .games import GAMES, RecordError
-from .games.base import encode_state
-from .matches.forms import HandForm
-from .matches.present import hand_page
-from .models import IN_PROGRESS, Match, Player, Seat
-from .records.reads import score
+from ..extensions import db
+from ..games import GAMES, RecordError
+from ..games.base import encode_state
+from ..matches.forms import HandForm
+from ..matches.present import hand_page
+from ..models import IN_PROGRESS, Match, Player, Seat
+from ..records.reads import score
 
 PAGES = ("/", "/matches", "/rules/", "/players/")
 MATCH_PAGES = ("/matches/{id}", "/matches/{id}/hands", "/api/v1/matches/{id}?hands=1")

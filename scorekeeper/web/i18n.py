@@ -37,13 +37,13 @@ from flask_babel import Babel, force_locale, get_locale, get_translations, to_us
 from flask_babel import gettext as _
 from wtforms.i18n import messages_path
 
+from ..games.base import render
+from ..games.texts import AGREE, COUNT, DECLARED, JOINED, LIST, VERBATIM, Text, capitalized
 from . import cookies
-from .games.base import render
-from .games.texts import AGREE, COUNT, DECLARED, JOINED, LIST, VERBATIM, Text, capitalized
 from .links import same_origin_path
 
 ENGLISH = "en"
-TRANSLATIONS = Path(__file__).parent / "translations"
+TRANSLATIONS = Path(__file__).parents[1] / "translations"
 DOMAIN = "messages"
 # The languages the games are played in: English first, then as the games' homes list them. Their
 # rules pages may be written in any of them; the pages speak those with a catalog.

@@ -18,14 +18,14 @@ from typing import Any
 import click
 from flask import Flask
 
+from ..extensions import db
+from ..games import GAMES, RecordError, ReplayError, replay
+from ..games.base import encode_state, marked_sides
+from ..models import Hand, Match
 from . import jsontext
-from .extensions import db
-from .games import GAMES, RecordError, ReplayError, replay
-from .games.base import encode_state, marked_sides
-from .models import Hand, Match
-from .records.reads import Scored
-from .records.stories import audit, placing, rebuilding, rerating
-from .records.writes import hand_columns, result_columns, store_anew
+from .reads import Scored
+from .stories import audit, placing, rebuilding, rerating
+from .writes import hand_columns, result_columns, store_anew
 
 
 class Unscorable(Exception):

@@ -18,8 +18,8 @@ from collections.abc import Iterator
 from sqlalchemy import select
 from sqlalchemy.engine import Engine
 
-from .connections import reading_only
-from .models import Match
+from ..models import Match
+from ..records.connections import reading_only
 
 TICK = 0.25  # seconds between two looks at the watched versions: a change reaches its phones in about one
 BATCH = 500  # match ids per statement, well under every database's limit of bound values
