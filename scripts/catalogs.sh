@@ -14,7 +14,7 @@ POT=$CATALOGS/messages.pot
 extract() {
     mkdir -p "$(dirname "$1")"
     "$BIN/pybabel" --quiet extract -F babel.cfg --no-location --sort-output -c Translators: \
-        -k _l -k lazy_ngettext:1,2 -k msg -k counted:2,3 -k agreeing:2,3 -k counted_texts:1,2 -o "$1" .
+        -k _l -k lazy_ngettext:1,2 -k msg -k counted:2,3 -k agreeing:2,3 -k by_number:1,2 -k counted_texts:1,2 -o "$1" .
 }
 
 case "${1:-}" in

@@ -1,11 +1,15 @@
 """The house's arrows one way (docs/architecture.md, "Layers"): no module of the app imports, by any
 path, a module that imports it back, counting every import (at the top, inside a function, for type
-checking only); and the engine imports nothing from outside `games/`."""
+checking only); the engine imports nothing from outside `games/` but the standard library; and no
+code outside a game's own module names a game (issue "One house, round two", item 4)."""
 
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
+
+from scorekeeper.games import GAMES
 
 PACKAGE = Path(__file__).resolve().parents[1] / "scorekeeper"
 
@@ -80,6 +84,46 @@ def test_no_module_imports_one_that_imports_it_back():
 def test_the_engine_imports_nothing_from_outside_games():
     engine = [name for name in MODULES if name.startswith("scorekeeper.games")]
     assert engine and {name: sorted(GRAPH[name] - set(engine)) for name in engine if GRAPH[name] - set(engine)} == {}
+
+
+def test_the_engine_imports_only_the_standard_library_and_itself():
+    """No Flask, Babel or database in the engine: its texts are marked by its own functions (texts.py)."""
+    engine = [name for name in MODULES if name.startswith("scorekeeper.games")]
+    outside = {name: outside_imports(MODULES[name]) for name in engine}
+    assert {name: found for name, found in outside.items() if found} == {}
+
+
+def outside_imports(path: Path) -> set[str]:
+    """The packages a module imports that are neither the standard library nor the app."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            found.add((node.module or "").split(".")[0])
+    return found - set(sys.stdlib_module_names) - {"scorekeeper"}
+
+
+def game_keys_named(source: str) -> set[str]:
+    """The game keys a module's text spells out as a literal string ("cuarenta")."""
+    return {
+        node.value
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in GAMES
+    }
+
+
+def test_no_module_but_a_games_own_names_a_game():
+    """A game's other names, line, sources, house rules and table words are declared in its module
+    (`reference`): the rules reference, like the rest of the app, reads them from the game."""
+    own = {sys.modules[type(game).__module__].__file__: key for key, game in GAMES.items()}
+    named = {name: sorted(game_keys_named(path.read_text()) - {own.get(str(path))}) for name, path in MODULES.items()}
+    assert {name: keys for name, keys in named.items() if keys} == {}
+
+
+def test_the_check_sees_a_game_named():
+    assert game_keys_named('CATALOG = {"cuarenta": Entry(("Forty",))}') == {"cuarenta"}
+    assert game_keys_named('"""Cuarenta and court_piece in a docstring are words."""') == set()
 
 
 def test_the_check_sees_a_circle_where_there_is_one():

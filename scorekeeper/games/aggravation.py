@@ -13,7 +13,8 @@ from __future__ import annotations
 from enum import StrEnum
 
 from ._session import GAMES_TO_WIN, LONGEST_RUN, Session
-from .base import Field
+from .base import Field, msg
+from .reference import DENEXA, FRENCH, OWN, SESSION, Reference, Source, Term
 
 _PLAYERS = 2  # S3:367, S1:35: the pack split in two halves of 26 (ruling 3)
 
@@ -42,6 +43,19 @@ class Aggravation(Session):
             'The player who, out of cards, touched a pair and called "Aggravation!" first.',
             ask="Who called Aggravation?",
         ),
+    )
+
+    reference = Reference(
+        line=msg("Two-player race to cover pairs in an ever-growing layout; out of cards, call “Aggravation!”."),
+        sources=(
+            Source("Aggravation", DENEXA),
+            Source("Règles du jeu de cartes: California Speed", FRENCH),
+            OWN,
+        ),
+        house_rules={
+            "games_to_win": SESSION,
+        },
+        terms=(Term("Aggravation!", "winning", msg("The call that wins: out of cards, touch a pair and shout it.")),),
     )
 
 

@@ -19,6 +19,7 @@ The shape of every game module:
         options = (...Field...)
         hand_fields = (...Field...)
         record_forms = (RecordForm(...), ...)    # only for records with alternative shapes
+        reference = Reference(...)               # its card in the rules reference (reference.py)
         def start(self, table, options) -> dict              # the state's own fields at the start
         def validate(self, state, record) -> None             # RecordError(message, field)
         def score_hand(self, state, record) -> HandResult     # record already checked
@@ -60,6 +61,7 @@ from .fields import (  # noqa: F401  (re-exported: games import them from here)
     parse_fields,
     value,
 )
+from .reference import Reference
 from .statistics import Statistic
 from .texts import (  # noqa: F401  (re-exported: games import them from here)
     LETTERS,
@@ -307,6 +309,8 @@ class Game:
     # The figures the game's table counts for each side of a finished match, beside its board
     # (statistics.py); the history adds them up per player.
     statistics: ClassVar[tuple[Statistic, ...]] = ()
+    # Its card in the rules reference: other names, what it is, its sources, house rules, table words.
+    reference: ClassVar[Reference] = Reference()
 
     def __init_subclass__(cls, **kwargs):
         """A game's module may name its own state classes in a stored state (see `_engine_module`)."""

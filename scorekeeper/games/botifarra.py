@@ -23,6 +23,7 @@ from enum import StrEnum
 
 from ._race import Race, lead_or_level, wins
 from .base import Board, Field, HandResult, Reason, Result, State, Text, added, declared, joined, msg, side_name
+from .reference import GAME_POINTS, OWN, HouseRule, Reference, Source
 from .statistics import Statistic, hands_scored
 
 _PLAYERS = 4
@@ -129,6 +130,24 @@ class Botifarra(Race):
             total=_POINTS_IN_HAND,
             ask="Points out of 72",
         ),
+    )
+
+    reference = Reference(
+        names=("Butifarra",),
+        line=msg("Catalan partnership trick game: 9s are top, no-trumps doubles, first side to 101."),
+        sources=(
+            Source(
+                "Botifarra", msg("a how-to-play article by Denexa Games (its text breaks off in the part on doubling)")
+            ),
+            OWN,
+        ),
+        house_rules={
+            "target": HouseRule("end", counted=GAME_POINTS),
+            "multiplier_cap": HouseRule(
+                "multiplier",
+                says={None: msg("no cap: a re-redoubled botifarra counts ×16"), 8: msg("no hand counts more than ×8")},
+            ),
+        },
     )
 
     # -- scoring ------------------------------------------------------------------------------

@@ -41,6 +41,7 @@ from .base import (
     on_option,
     side_name,
 )
+from .reference import DENEXA, OWN, STARTING_TOKENS, HouseRule, Reference, Source, Term
 from .statistics import Statistic, gained, given_up, hands_scored
 
 _PLAYERS = 2
@@ -150,6 +151,46 @@ class Bura(Game):
             max=_MOST_FALSE_DECLARATIONS,
             when=on_option("false_declaration", "play_on"),
             label="False declarations",
+        ),
+    )
+
+    reference = Reference(
+        names=("Thirty-One", "Бура"),
+        line=msg("Russian two-player game for a pot: claim 31 card points, or lead three trumps."),
+        sources=(
+            Source("Bura", DENEXA),
+            OWN,
+        ),
+        house_rules={
+            "starting_tokens": HouseRule("tokens", counted=STARTING_TOKENS),
+            "false_declaration": HouseRule(
+                "false-declaration",
+                says={
+                    "ends_hand": msg("a wrong claim ends the hand; the doubled pot waits for the next one"),
+                    "play_on": msg("a wrong claim doubles the pot and the hand goes on"),
+                },
+            ),
+            "next_dealer": HouseRule(
+                "dealer",
+                says={
+                    "winner": msg("whoever took the pot deals the next hand"),
+                    "alternate": msg("the deal changes hands after every hand"),
+                },
+            ),
+        },
+        terms=(
+            Term("bura", "bura", msg("Three trumps in one hand: led, its trick wins the hand and the pot.")),
+            Term(
+                "molodka",
+                "bura",
+                msg("Three cards of one plain suit, which may be led out of turn; it scores nothing itself."),
+            ),
+            Term(
+                "claim",
+                "declaring",
+                msg("In Bura, saying your tricks hold 31 card points: right, you take the pot; wrong, you double it."),
+            ),
+            Term("ante", "ante", msg("The token each player puts in the pot before every hand.")),
         ),
     )
 

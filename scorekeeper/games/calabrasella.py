@@ -38,6 +38,7 @@ from .base import (
     names,
     side_name,
 )
+from .reference import DENEXA, OWN, HouseRule, Reference, Source, Term
 from .statistics import Finished, Statistic, gained, given_up, sole, sole_scorer
 
 _PLAYERS = 3
@@ -118,6 +119,33 @@ class Calabrasella(Game):
             max=_ALL_POINTS,
             when=("declarer", tuple(range(_PLAYERS))),
             label="Defenders' points",
+        ),
+    )
+
+    reference = Reference(
+        names=("Calabresella", "Terziglio"),
+        line=msg("Italian three-hander: one player against two, paid in chips by the points difference."),
+        sources=(
+            Source("Calabrasella", DENEXA),
+            Source(
+                msg("An Italian description of Calabresella"),
+                msg("the set-aside cards going to the last trick"),
+                standard=True,
+            ),
+            OWN,
+        ),
+        house_rules={
+            "set_aside_to": HouseRule(
+                "set-aside",
+                says={
+                    "nobody": msg("the four cards set aside count for nobody"),
+                    "last_trick": msg("the four cards set aside go to whoever takes the last trick"),
+                },
+            ),
+        },
+        terms=(
+            Term("widow", "set-aside", msg("In Calabrasella, the four cards the declarer may exchange with.")),
+            Term("sweep", "sweep", msg("In Calabrasella, 35 points to nothing: every payment is 70.")),
         ),
     )
 

@@ -18,6 +18,7 @@ from enum import StrEnum
 
 from ._session import GAMES_TO_WIN, LONGEST_RUN, Session, SessionState
 from .base import Field, Reason, RecordError, State, msg
+from .reference import DENEXA, FRENCH, OWN, SESSION, HouseRule, Reference, Source
 from .statistics import Finished, Statistic
 
 _PLAYERS = 2  # S0:3, S1:7 (ruling 3)
@@ -69,6 +70,26 @@ class CaliforniaSpeed(Session):
             nullable=True,
             ask="Who played out first?",
         ),
+    )
+
+    reference = Reference(
+        names=("Chinese Speed", "Chinese Spit", "Double Flip"),
+        line=msg("Two players, no turns: cover matching cards in an eight-card box, first out wins."),
+        sources=(
+            Source("California Speed", DENEXA),
+            Source("Règles du jeu de cartes: California Speed", FRENCH),
+            OWN,
+        ),
+        house_rules={
+            "games_to_win": SESSION,
+            "simultaneous_out": HouseRule(
+                "simultaneous-out",
+                says={
+                    "replay": msg("when both go out together the game is played again"),
+                    "draw": msg("when both go out together the game is recorded as a draw"),
+                },
+            ),
+        },
     )
 
     def form_fields(self, state: State) -> tuple[Field, ...]:

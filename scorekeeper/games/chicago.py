@@ -47,6 +47,7 @@ from .base import (
     side_name,
 )
 from .poker import Category
+from .reference import DENEXA, OWN, HouseRule, Reference, Source, Term
 from .statistics import MOST, Finished, Statistic
 
 _MIN_PLAYERS, _MAX_PLAYERS = 2, 4  # S3:295, ruling 7
@@ -202,6 +203,35 @@ class Chicago(Race):
     record_forms = (
         RecordForm("played", (*_SHOWDOWNS, "last_trick"), "the showdowns and the last trick"),
         RecordForm("forfeit", ("forfeit",), "a forfeit"),
+    )
+
+    reference = Reference(
+        line=msg("Swedish game for two to four: two poker showdowns, five tricks, first past 52."),
+        sources=(
+            Source("Chicago", DENEXA),
+            Source(msg("Standard poker ranking"), msg("finding the best of the hands shown as cards"), standard=True),
+            OWN,
+        ),
+        house_rules={
+            "tie_at_end": HouseRule(
+                "ties",
+                says={
+                    "play_on": msg("equal highest scores at the end play another hand"),
+                    "shared": msg("equal highest scores at the end share the win"),
+                },
+            ),
+            "forfeit_rule": HouseRule(
+                "forfeit",
+                says={
+                    "ends_game": msg("a forfeit ends the game and the best of the others wins"),
+                    "player_out": msg("a player who forfeits leaves the game and the others play on"),
+                },
+            ),
+        },
+        terms=(
+            Term("showdown", "showdowns", msg("After a draw, the best poker hand is found and scored.")),
+            Term("forty-six", "no-draw", msg("A player starting a hand on 46 or more may not change cards.")),
+        ),
     )
 
     def start(self, table, options: Mapping) -> dict:

@@ -46,6 +46,7 @@ from .base import (
     only,
     side_name,
 )
+from .reference import DENEXA, OWN, HouseRule, Reference, Source, Term, by_number
 from .statistics import MOST, Finished, Statistic, longest_run, sole_scorer
 
 _PLAYERS = 4
@@ -210,6 +211,64 @@ class CourtPiece(Race):
             when=("outcome", (Outcome.FIRST_SEVEN.value,)),
             label="All thirteen",
             rare=True,
+        ),
+    )
+
+    reference = Reference(
+        names=("Rang", "Rung", "Coat Piece", "Coat Pees", "Kot Pees", "Hokm", "Seven Hands"),
+        line=msg("Four-player partnership trick game from India and Pakistan, scored in courts."),
+        sources=(
+            Source("Court Piece (Rang)", DENEXA),
+            Source(
+                msg("Published Court Piece descriptions"),
+                msg("the streak starting again after a court; who deals"),
+                standard=True,
+            ),
+            OWN,
+        ),
+        house_rules={
+            "courts_to_win": HouseRule(
+                "end",
+                says={None: msg("no set number of courts: the table plays for an agreed time, then presses Finish")},
+                counted=by_number("the first side to %(num)d court wins", "the first side to %(num)d courts wins"),
+            ),
+            "court_hand_streak_policy": HouseRule(
+                "court-hands",
+                says={
+                    "reset": msg("a first-seven or revoke court wipes out the running streak"),
+                    "count_as_win": msg("a first-seven or revoke court also counts as a hand won on the streak"),
+                    "ignore": msg("a first-seven or revoke court leaves the winners' own streak as it was"),
+                },
+            ),
+            "all13_courts": HouseRule(
+                "all-thirteen",
+                says={
+                    52: msg("all thirteen tricks are worth 52 courts in all"),
+                    53: msg("all thirteen is worth 53: 52 on top of the first-seven court"),
+                },
+            ),
+        },
+        terms=(
+            Term(
+                "court",
+                "glance",
+                msg(
+                    "Court Piece's only score: seven hands in a row, the first seven tricks of a "
+                    "hand, or the other side's revoke."
+                ),
+            ),
+            Term("streak", "streak", msg("The run of hands won in a row by one side; the seventh brings a court.")),
+            Term(
+                "revoke",
+                "revoke",
+                msg("Not following suit when you could. Found later in the hand, it gives the other side a court."),
+            ),
+            Term("bavney", "all-thirteen", msg("All thirteen tricks in one hand: 52 courts.")),
+            Term(
+                "trump caller",
+                "dealer",
+                msg("The player after the dealer, who names trumps from the first five cards."),
+            ),
         ),
     )
 

@@ -28,6 +28,7 @@ from enum import StrEnum
 
 from ._race import Race, each_side, first_to, wins
 from .base import Board, Field, HandResult, Reason, RecordError, Result, State, Text, agreeing, msg, names, side_name
+from .reference import BOOK, OWN, HouseRule, Reference, Source, Term
 from .statistics import LEAST, Finished, Statistic
 
 _TARGET = 40  # S2:28, S2:34
@@ -221,6 +222,50 @@ class Cuarenta(Race):
             min=0,
             max=_DECK,
             label="Cards captured",
+        ),
+    )
+
+    reference = Reference(
+        names=("Forty",),
+        line=msg("Ecuador's fishing game with a 40-card pack: caídas, limpias and rondas, first side to 40."),
+        sources=(
+            Source(BOOK, msg("the chapter on Cuarenta (two and four players)")),
+            Source(
+                msg("Other published Cuarenta descriptions"),
+                msg("a ronda of three of a rank; the Ecuadorian card count"),
+                standard=True,
+            ),
+            OWN,
+        ),
+        house_rules={
+            "carton_rule": HouseRule(
+                "carton",
+                says={
+                    "seed": msg("the card count gives 6 for 20 cards and 1 more for every two cards above"),
+                    "ecuador": msg(
+                        "the card count gives 6 for 20 cards and 1 more for every card above, rounded up to even"
+                    ),
+                },
+                labels={"seed": msg("One for every two cards")},
+            ),
+            "ronda_by": HouseRule(
+                "ronda",
+                says={
+                    "rank": msg("a ronda is three cards of one rank"),
+                    "suit": msg("a ronda is three cards of one suit"),
+                },
+            ),
+        },
+        terms=(
+            Term("caída", "caida", msg("Catching the card just played by your opponent with one of the same rank: 2.")),
+            Term("limpia", "limpia", msg("Clearing the table of cards: 2, but nothing from 38 up.")),
+            Term("ronda", "ronda", msg("Three cards of one rank dealt to one player: 4.")),
+            Term(
+                "cartón",
+                "carton",
+                msg("The count of captured cards at the end of a round: 6 for 20 cards, more above."),
+            ),
+            Term("caída limpia", "caida-limpia", msg("A caída that also clears the table: 4.")),
         ),
     )
 

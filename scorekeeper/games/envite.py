@@ -43,6 +43,7 @@ from .base import (
     msg,
     side_name,
 )
+from .reference import DENEXA, OWN, HouseRule, Reference, Source, Term, by_number
 from .statistics import Statistic, gained
 
 _GAME_STAKE = "game"
@@ -202,6 +203,77 @@ class Envite(Game):
             "trawl_failure", "bool", "A player of the losing side could not trump a trawl.", default=False, rare=True
         ),
         Field("forfeit", "bool", "The side lying down gave the hand up; the other side wins it.", default=False),
+    )
+
+    reference = Reference(
+        names=("Envite canario", "Canarian Envite"),
+        line=msg("Canary Islands team game of three-card hands and raised stakes, played to 12 stones."),
+        sources=(
+            Source("Envite", DENEXA),
+            Source(
+                msg("Canarian descriptions of the game"),
+                msg("the ceiling of 11 stones; match lengths other than best of three"),
+                standard=True,
+            ),
+            OWN,
+        ),
+        house_rules={
+            "games_to_win": HouseRule(
+                "game-and-match",
+                says={1: msg("one game decides the match")},
+                counted=by_number(
+                    "the match goes to the first side to win %(num)d game",
+                    "the match goes to the first side to win %(num)d games",
+                ),
+            ),
+            "trawl_bonus": HouseRule(
+                "trawling",
+                counted=by_number(
+                    "a failed trawl adds %(num)d stone to the stake", "a failed trawl adds %(num)d stones to the stake"
+                ),
+            ),
+            "trawl_bonus_in_lying_hand": HouseRule(
+                "lying-down",
+                says={
+                    2: msg("a side lying down that fails a trawl gives the others 3 + 2 = 5 stones"),
+                    0: msg("a side lying down that fails a trawl gives the others just 3 stones"),
+                },
+            ),
+        },
+        terms=(
+            Term("stone", "glance", msg("Envite's point. Twelve win a game; a score stops at 11 until then.")),
+            Term("piedra", "glance", msg("A stone, Envite's point.")),
+            Term("chico", "game-and-match", msg("One game of Envite, won at twelve stones.")),
+            Term(
+                "partida",
+                "game-and-match",
+                msg("A match of Envite: best of three chicos unless the table says otherwise."),
+            ),
+            Term(
+                "tumbo",
+                "lying-down",
+                msg("A side on exactly 11 stones is de tumbo (lying down): no bidding, and a win takes the game."),
+            ),
+            Term(
+                "lying down",
+                "lying-down",
+                msg("Sitting on 11 stones: the side may give the hand up for 1 stone or play it."),
+            ),
+            Term(
+                "compulsory hand",
+                "both-lying",
+                msg("Both sides on 11: the hand must be played, and its winner takes the game."),
+            ),
+            Term(
+                "trawl",
+                "trawling",
+                msg("Leading a trump: everyone must answer with a trump, or their side loses the hand."),
+            ),
+            Term("arrastre", "trawling", msg("A trawl: a trump led that everyone must answer.")),
+            Term("envite", "stakes", msg("The challenge that raises a hand from 2 stones to 4.")),
+            Term("captain", "stakes", msg("The one player on each team who speaks in the bidding.")),
+            Term("game stake", "game-stake", msg("The last raise: the hand decides the whole game.")),
+        ),
     )
 
     # -- state ------------------------------------------------------------------------------

@@ -17,7 +17,8 @@ import dataclasses
 from enum import StrEnum
 
 from ._session import GAMES_TO_WIN, LONGEST_RUN, Session
-from .base import Field, State
+from .base import Field, State, msg
+from .reference import OWN, SESSION, HouseRule, Reference, Source, Term
 
 _PLAYERS = 2  # S1:51: "les deux joueurs" (ruling 3)
 _WINNING_SHARE = 10  # S1:53
@@ -70,6 +71,31 @@ class Frustration(Session):
             f"The first player down to {_WINNING_SHARE} cards or fewer (deck plus own row).",
             ask=f"Who got down to {_WINNING_SHARE} cards?",
         ),
+    )
+
+    reference = Reference(
+        line=msg("Hawaii's Aggravation: the rows are gathered up and laid again until a share is down to 10."),
+        sources=(
+            Source(
+                "Règles du jeu de cartes: California Speed",
+                msg(
+                    "a French rules page (read in machine translation), from information by Sam G. Ashley, David Rutter, "
+                    "Rory Barclay, Adam Fritz and Clint Okayama; its Frustration part, after Clint Okayama"
+                ),
+            ),
+            OWN,
+        ),
+        house_rules={
+            "games_to_win": SESSION,
+            "share_check": HouseRule(
+                "share-check",
+                says={
+                    "any_time": msg("a share of 10 or fewer may be shown at any moment"),
+                    "at_regather": msg("shares are counted only when the rows are gathered up"),
+                },
+            ),
+        },
+        terms=(Term("share", "winning", msg("In Frustration, your pile plus your row; 10 or fewer wins.")),),
     )
 
     def form_fields(self, state: State) -> tuple[Field, ...]:

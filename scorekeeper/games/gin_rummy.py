@@ -22,6 +22,7 @@ from enum import StrEnum
 
 from ._race import Race, each_side
 from .base import Board, Field, HandResult, Reason, RecordError, Result, State, counted, msg, side_name
+from .reference import BOOK, GAME_POINTS, HouseRule, Reference, Source, Term
 from .statistics import Statistic
 
 _TARGET = 100  # S2:104
@@ -116,6 +117,49 @@ class GinRummy(Race):
             min=0,
             max=_MOST_DEADWOOD,
             when=("outcome", _LAYS_DOWN),
+        ),
+    )
+
+    reference = Reference(
+        names=("Gin",),
+        line=msg("Two-player rummy: knock or go gin, undercuts and box bonuses, first to 100."),
+        sources=(
+            Source(BOOK, msg("the chapter on Gin Rummy, which stops after the deal, the target and the card values")),
+            Source(
+                msg("Standard published Gin Rummy"), msg("knocking, gin, the undercut and every bonus"), standard=True
+            ),
+        ),
+        house_rules={
+            "target": HouseRule("game-end", counted=GAME_POINTS),
+            # Translators: %(points)s is a number of points
+            "gin_bonus": HouseRule("gin", worded=msg("a gin adds %(points)s to the defender's deadwood")),
+            # Translators: %(points)s is a number of points
+            "undercut_bonus": HouseRule("undercut", worded=msg("an undercut adds %(points)s for the defender")),
+            # Translators: %(points)s is a number of points
+            "game_bonus": HouseRule("bonuses", worded=msg("the winner of the game adds %(points)s")),
+            # Translators: %(points)s is a number of points
+            "box_bonus": HouseRule("bonuses", worded=msg("each hand won adds %(points)s at the end")),
+            "shutout": HouseRule(
+                "shutout",
+                says={
+                    "double_game_bonus": msg("a shutout doubles the winner's game bonus"),
+                    "double_points": msg("a shutout doubles the winner's hand points"),
+                    "none": msg("a shutout adds nothing"),
+                },
+            ),
+        },
+        terms=(
+            Term("knock", "knock", msg("In Gin Rummy, laying down with 10 or less deadwood.")),
+            Term("gin", "gin", msg("Laying down with every card matched: the defender's deadwood plus 25.")),
+            Term(
+                "undercut", "undercut", msg("The defender's deadwood at or below the knocker's: the defender scores.")
+            ),
+            Term("deadwood", "deadwood", msg("Cards in no set or run, counted at their values.")),
+            Term("box", "bonuses", msg("A hand won; each is worth 25 at the end (also called a line bonus).")),
+            Term("shutout", "shutout", msg("A game in which the loser won no hand.")),
+            Term(
+                "lay off", "recording", msg("The defender adding cards to the knocker's melds to cut their deadwood.")
+            ),
         ),
     )
 

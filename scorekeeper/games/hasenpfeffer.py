@@ -42,6 +42,7 @@ from .base import (
     msg,
     side_name,
 )
+from .reference import DENEXA, GAME_POINTS, OWN, HouseRule, Reference, Source, Term
 from .statistics import Finished, Statistic
 
 _PLAYERS = 4
@@ -165,6 +166,38 @@ class Hasenpfeffer(Race):
             total=_TRICKS,
             when=_PLAYED,
             ask="Tricks taken",
+        ),
+    )
+
+    reference = Reference(
+        line=msg("Euchre with a joker and bids of 1 to 6 tricks, for two partnerships; first to 10."),
+        sources=(
+            Source("Hasenpfeffer", DENEXA),
+            OWN,
+        ),
+        house_rules={
+            "target": HouseRule("end", counted=GAME_POINTS),
+            "defenders_cannot_win_if_contract_made": HouseRule(
+                "end",
+                says={
+                    False: msg("defenders who reach the target win, unless the declarers reached it too"),
+                    True: msg("defenders win only when the declarers failed their contract"),
+                },
+            ),
+        },
+        terms=(
+            Term("widow", "bidding", msg("In Hasenpfeffer, the 25th card lying face down; the high bidder takes it.")),
+            Term(
+                "bower",
+                "glance",
+                msg(
+                    "A jack promoted in trumps: the right bower (jack of trumps) and the left "
+                    "bower (the other jack of that colour)."
+                ),
+            ),
+            Term("joker", "bidding", msg("Hasenpfeffer's top trump; its holder must bid 3 when everyone passes.")),
+            Term("contract", "contract", msg("The winning bid: tricks the declarers must take.")),
+            Term("void hand", "void", msg("Nobody bid and the joker was the widow card: nobody scores.")),
         ),
     )
 

@@ -20,6 +20,7 @@ from enum import StrEnum
 from ._race import holders, sole
 from ._session import GAMES_TO_WIN, LONGEST_RUN, Session, SessionState
 from .base import Field, Reason, RecordError, State, counted, msg, names, side_name
+from .reference import DENEXA, OWN, SESSION, HouseRule, Reference, Source
 from .statistics import Statistic
 
 _MIN_PLAYERS, _MAX_PLAYERS = 2, 5  # S3:204 (ruling 3)
@@ -91,6 +92,24 @@ class Machiavelli(Session):
             label="Cards left",
             ask="Cards each player still holds",
         ),
+    )
+
+    reference = Reference(
+        line=msg("Rummy for two to five with two packs, where every meld on the table can be rebuilt."),
+        sources=(
+            Source("Machiavelli", DENEXA),
+            OWN,
+        ),
+        house_rules={
+            "games_to_win": SESSION,
+            "stock_exhausted": HouseRule(
+                "stock-exhausted",
+                says={
+                    "no_winner": msg("when the stock runs out, nobody wins that game"),
+                    "fewest_cards": msg("when the stock runs out, the player holding the fewest cards wins"),
+                },
+            ),
+        },
     )
 
     def form_fields(self, state: State) -> tuple[Field, ...]:

@@ -38,6 +38,7 @@ from .base import (
     only,
     side_name,
 )
+from .reference import DENEXA, NO_SET_GAMES, OWN, HouseRule, Reference, Source, Term, by_number
 from .statistics import Statistic
 
 _PLAYERS = 3  # S4:2 (ruling 3)
@@ -91,6 +92,33 @@ class Myllymatti(Race):
             nullable=True,
             label="First out",
             ask="Who went out first? (optional)",
+        ),
+    )
+
+    reference = Reference(
+        names=("Skitgubbe", "Koira"),
+        line=msg("Finnish three-player game: win cards in tricks, then shed them; the last one holding cards loses."),
+        sources=(
+            Source("Myllymatti (Skitgubbe)", DENEXA),
+            Source(msg("Published Skitgubbe rules"), msg("the deal moving round after every game"), standard=True),
+            OWN,
+        ),
+        house_rules={
+            "games_to_lose": HouseRule(
+                "session",
+                says={None: NO_SET_GAMES},
+                counted=by_number(
+                    "the session ends when a player has lost %(num)d game",
+                    "the session ends when a player has lost %(num)d games",
+                ),
+            ),
+        },
+        terms=(
+            Term(
+                "bounce",
+                "glance",
+                msg("A tied trick in Myllymatti's first half: the cards stay and the same player leads."),
+            ),
         ),
     )
 

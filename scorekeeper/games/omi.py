@@ -23,6 +23,7 @@ from enum import StrEnum
 
 from ._race import Race, lead_or_level, wins
 from .base import Board, Field, HandResult, Reason, Result, State, added, agreeing, counted, msg, only, side_name
+from .reference import DENEXA, GAME_POINTS, OWN, HouseRule, Reference, Source
 from .statistics import Finished, Statistic, hands_scored
 
 _PLAYERS = 4
@@ -114,6 +115,32 @@ class Omi(Race):
             total=_TRICKS,
             ask="Tricks taken",
         ),
+    )
+
+    reference = Reference(
+        names=("Oombi",),
+        line=msg("Sri Lankan partnership game with 32 cards: trumps named on four cards, first side to 10."),
+        sources=(
+            Source("Omi", DENEXA),
+            OWN,
+        ),
+        house_rules={
+            "target": HouseRule("end", counted=GAME_POINTS),
+            "tie_bonus": HouseRule(
+                "four-four",
+                says={
+                    "accumulate": msg("each 4-4 hand in a row adds 1 to the waiting bonus"),
+                    "single": msg("the waiting 4-4 bonus stays at 1, however many ties in a row"),
+                },
+            ),
+            "tie_bonus_on_all_eight": HouseRule(
+                "all-eight",
+                says={
+                    True: msg("all eight tricks also collect a waiting 4-4 bonus"),
+                    False: msg("all eight tricks score 3 and no more; a waiting bonus lapses"),
+                },
+            ),
+        },
     )
 
     # -- scoring ------------------------------------------------------------------------------

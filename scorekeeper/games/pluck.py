@@ -39,6 +39,7 @@ from .base import (
     side_name,
     times,
 )
+from .reference import DENEXA, OWN, HouseRule, Reference, Source, Term, by_number
 from .statistics import Statistic
 
 _PLAYERS = 3
@@ -102,6 +103,38 @@ class Pluck(Race):
             total_in="a deal",
             label="Tricks",
             ask="How many tricks did each player take?",
+        ),
+    )
+
+    reference = Reference(
+        line=msg("Three players, seventeen tricks, quotas of 7, 6 and 4: tricks over quota score and pluck."),
+        sources=(
+            Source("Pluck", DENEXA),
+            OWN,
+        ),
+        house_rules={
+            "target": HouseRule(
+                "end",
+                counted=by_number(
+                    "the match ends once a player has %(num)d point", "the match ends once a player has %(num)d points"
+                ),
+            ),
+            "tie_at_end": HouseRule(
+                "ties",
+                says={
+                    "play_on": msg("equal highest scores at the end play another hand"),
+                    "shared": msg("equal highest scores at the end share the win"),
+                },
+            ),
+        },
+        terms=(
+            Term(
+                "quota",
+                "quotas",
+                msg("The tricks a player must take: 7 for the dealer, 6 on the left, 4 on the right."),
+            ),
+            Term("pluck", "plucks", msg("A card exchange earned by each trick over quota in the last hand.")),
+            Term("big joker", "glance", msg("Pluck's top trump, above the little joker.")),
         ),
     )
 

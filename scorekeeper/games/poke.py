@@ -43,6 +43,7 @@ from .base import (
     times,
 )
 from .poker import Category
+from .reference import DENEXA, OWN, HouseRule, Reference, Source, Term, by_number
 from .statistics import Statistic
 
 _PLAYERS = 2
@@ -205,6 +206,52 @@ class Poke(Game):
     record_forms = (
         RecordForm("category", ("better_hand", "poker_hand"), "the better hand and its category"),
         RecordForm("cards", ("cards",), "both final hands as cards"),
+    )
+
+    reference = Reference(
+        line=msg("Sid Sackson's two-player game: draw a poker hand, then play it out as five tricks."),
+        sources=(
+            Source("Poke", DENEXA),
+            Source(msg("Standard poker ranking"), msg("comparing two hands of the same kind"), standard=True),
+            OWN,
+        ),
+        house_rules={
+            "game_target": HouseRule(
+                "game",
+                counted=by_number(
+                    "a game is won at %(num)d point below the line", "a game is won at %(num)d points below the line"
+                ),
+            ),
+            # Translators: %(points)s is a number of points
+            "game_bonus": HouseRule("game", worded=msg("each game won adds %(points)s above the line")),
+            # Translators: %(points)s is a number of points
+            "rubber_bonus_2_1": HouseRule("rubber", worded=msg("a rubber won 2–1 adds %(points)s")),
+            # Translators: %(points)s is a number of points
+            "rubber_bonus_2_0": HouseRule("rubber", worded=msg("a rubber won 2–0 adds %(points)s")),
+            # Translators: %(points)s is a number of points
+            "sweep_bonus": HouseRule("sweep", worded=msg("all five tricks add %(points)s above the line")),
+        },
+        terms=(
+            Term(
+                "below the line", "tricks", msg("Poke's trick points: they decide games and are wiped after each one.")
+            ),
+            Term(
+                "above the line",
+                "honours",
+                msg("Poke's lasting score: honours, sweeps and bonuses; it decides the match."),
+            ),
+            Term("honours", "honours", msg("Points above the line for the better poker hand.")),
+            Term("stand pat", "the-draw", msg("Keep the five cards you were dealt: no draw.")),
+            Term(
+                "redouble",
+                "the-draw",
+                msg(
+                    "In Poke, drawing a second time (the dealer: a third): the other player's tricks count four times."
+                ),
+            ),
+            Term("rubber", "rubber", msg("Poke's match: the first player to win two games.")),
+            Term("sweep", "sweep", msg("In Poke, all five tricks: 250 above the line.")),
+        ),
     )
 
     # -- validation -------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from enum import StrEnum
 
 from ._race import Race, TieAtEnd, best_wins, end_reasons, holders, tie_at_end_option
 from .base import Board, Field, HandResult, Reason, Result, State, Table, added, counted, joined, msg, names, side_name
+from .reference import DENEXA, OWN, HouseRule, Reference, Source, Term, by_number
 from .statistics import Statistic
 
 _MIN_PLAYERS, _MAX_PLAYERS = 3, 6  # S3:435
@@ -89,6 +90,32 @@ class Polignac(Race):
             fields=tuple(_jack_field(suit) for suit in _SUITS),
             label="Jacks",
         ),
+    )
+
+    reference = Reference(
+        names=("Quatre Valets", "Four Jacks"),
+        line=msg("French trick game for three to six: avoid the jacks, above all the J♠; fewest points win."),
+        sources=(
+            Source("Polignac", DENEXA),
+            OWN,
+        ),
+        house_rules={
+            "target": HouseRule(
+                "end",
+                counted=by_number(
+                    "the match ends once someone has %(num)d penalty point",
+                    "the match ends once someone has %(num)d penalty points",
+                ),
+            ),
+            "tie_at_end": HouseRule(
+                "ties",
+                says={
+                    "shared": msg("equal lowest scores at the end share the win"),
+                    "play_on": msg("equal lowest scores at the end play another hand"),
+                },
+            ),
+        },
+        terms=(Term("Polignac", "jacks", msg("The J♠: 2 penalty points to whoever takes it.")),),
     )
 
     def start(self, table: Table, options: Mapping) -> dict:

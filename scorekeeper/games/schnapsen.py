@@ -55,6 +55,7 @@ from .base import (
     side_name,
     verbatim,
 )
+from .reference import DENEXA, OWN, HouseRule, Reference, Source, Term, by_number
 from .statistics import Statistic, hands_scored
 
 _SIDES = 2
@@ -343,6 +344,63 @@ class Schnapsen(Race):
         ),
     )
     calculators = (_COUNTER,)
+
+    reference = Reference(
+        names=("Schnapser", "Snapszer"),
+        line=msg("Austrian two-player game of the 20-card pack: reach 66 in a hand, 7 victory points in a game."),
+        sources=(
+            Source("Schnapsen", DENEXA),
+            Source(
+                msg("pagat.com's Schnapsen rules"),
+                msg("how a close is measured, and the any-trick marriage"),
+                standard=True,
+            ),
+            OWN,
+        ),
+        house_rules={
+            "target": HouseRule(
+                "game-end",
+                counted=by_number("the game goes to %(num)d victory point", "the game goes to %(num)d victory points"),
+            ),
+            "fail_three_measured_at": HouseRule(
+                "failed-close",
+                says={
+                    "close": msg("a failed close gives 3 when the other player had no trick at the moment of closing"),
+                    "end": msg("a failed close gives 3 only when the other player had no trick at the end of the hand"),
+                },
+            ),
+            "close_tally": HouseRule(
+                "closing",
+                says={
+                    "points": msg("a good close is paid by the other player's points at the close, marriages included"),
+                    "cards_only": msg("a good close is paid by the card points the other player had won by then"),
+                },
+            ),
+            "marriage_credit": HouseRule(
+                "hand-score",
+                says={
+                    "next_trick": msg("a marriage counts once its owner wins a trick after showing it"),
+                    "any_trick": msg("a marriage counts as soon as its owner has any trick"),
+                },
+            ),
+        },
+        terms=(
+            Term(
+                "schneider",
+                "going-out",
+                msg("An opponent held to 32 points or fewer: the hand is worth 2 victory points."),
+            ),
+            Term(
+                "schwarz", "going-out", msg("An opponent without a single trick: the hand is worth 3 victory points.")
+            ),
+            Term("Bummerl", "game-end", msg('A game of Schnapsen, to 7 victory points; the loser "gets a Bummerl".')),
+            Term("marriage", "hand-score", msg("King and queen of one suit shown together: 20, or 40 in trumps.")),
+            Term("royal marriage", "hand-score", msg("A marriage in trumps: 40.")),
+            Term("sixty-six", "going-out", msg("The hand score that lets a player declare and end the hand.")),
+            Term("talon", "closing", msg("The stock. Closing it ends drawing, and the closer must then reach 66.")),
+            Term("victory point", "glance", msg("Schnapsen's score: 1, 2 or 3 a hand, 7 win the game.")),
+        ),
+    )
 
     # -- validation -------------------------------------------------------------------------
     def validate(self, state: SchnapsenState, record: dict) -> None:

@@ -39,6 +39,7 @@ from .base import (
     side_name,
     still_in,
 )
+from .reference import OWN, Reference, Source, Term
 from .statistics import LEAST, Statistic
 
 _MIN_PLAYERS, _MAX_PLAYERS = 2, 5  # S1:23; setups for 5, 4, 3 and 2 at S1:26-29 (ruling 3)
@@ -119,6 +120,22 @@ class SpeedTournament(Game):
             default=None,
             ask="Who won the final?",
         ),
+    )
+
+    reference = Reference(
+        names=("California Speed tournament",),
+        line=msg("David Rutter's knockout California Speed for two to five, with two packs."),
+        sources=(
+            Source(
+                "Règles du jeu de cartes: California Speed",
+                msg(
+                    "a French rules page (read in machine translation), from information by Sam G. Ashley, David Rutter, "
+                    "Rory Barclay, Adam Fritz and Clint Okayama; its tournament part"
+                ),
+            ),
+            OWN,
+        ),
+        terms=(Term("final", "final", msg("The last round of the tournament, two players left.")),),
     )
 
     def start(self, table, options: Mapping) -> dict:

@@ -37,6 +37,7 @@ from .base import (
     side_name,
 )
 from .cribbage import BEST_LINE, NOT_LINE_SCORES, count_line, grid_columns, grid_rows
+from .reference import BOOK, GAME_POINTS, OWN, HouseRule, Reference, Source, Term
 from .statistics import MOST, Finished, Statistic
 
 _LINES = 5  # a five-by-five layout (S2:14)
@@ -138,6 +139,26 @@ class TabletopCribbage(Race):
         RecordForm(Form.LINES, ("rows", "columns"), "the ten line scores"),
         RecordForm(Form.TOTALS, ("row_total", "column_total"), "the two totals", asked_first=True),
         RecordForm(Form.CARDS, ("grid",), "the cards of the layout"),
+    )
+
+    reference = Reference(
+        line=msg("Two-player cribbage without pegging or crib: a five-by-five square, rows against columns."),
+        sources=(
+            Source(BOOK, msg("the section on Tabletop Cribbage")),
+            Source(
+                msg("Standard cribbage"), msg("how a line of five is counted; the targets of 121 and 61"), standard=True
+            ),
+            OWN,
+        ),
+        house_rules={
+            "target": HouseRule("end", says={61: msg("a short game, to 61 points")}, counted=GAME_POINTS),
+        },
+        terms=(
+            Term("fifteen", "count", msg("Cards adding up to 15: 2 points.")),
+            Term("run", "count", msg("Three or more cards in sequence: 1 point a card.")),
+            Term("nobs", "count", msg("The jack of the starter's suit; it scores nothing in Tabletop Cribbage.")),
+            Term("skunk", "end", msg("A big win counted double in cribbage; Tabletop Cribbage has none.")),
+        ),
     )
 
     def form_fields(self, state: TabletopCribbageState) -> tuple[Field, ...]:

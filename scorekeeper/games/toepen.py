@@ -40,6 +40,7 @@ from .base import (
     names,
     side_name,
 )
+from .reference import DENEXA, OWN, STARTING_TOKENS, HouseRule, Reference, Source, Term
 from .statistics import AVERAGE, Statistic, given_up
 
 _MIN_PLAYERS, _MAX_PLAYERS = 3, 8
@@ -133,6 +134,42 @@ class Toepen(Game):
             min=0,
             max=_MOST_CHALLENGES_EACH,
             label="Challenges lost",
+        ),
+    )
+
+    reference = Reference(
+        names=("Tuppen", "Siwweschrööm", "Eifelpoker"),
+        line=msg("Dutch knocking game for three to eight: only the last trick counts; lost tokens leave the game."),
+        sources=(
+            Source("Toepen", DENEXA),
+            OWN,
+        ),
+        house_rules={
+            "starting_tokens": HouseRule("tokens", counted=STARTING_TOKENS),
+            "elimination": HouseRule(
+                "out",
+                says={
+                    False: msg("the first player to run out of tokens loses"),
+                    True: msg("players who run out leave; the last one holding tokens wins"),
+                },
+            ),
+            "allow_debt": HouseRule(
+                "broke",
+                says={
+                    False: msg("a player who owes more than they hold pays what they have"),
+                    True: msg("a player who owes more than they hold goes below 0"),
+                },
+            ),
+        },
+        terms=(
+            Term("toep", "folding", msg("A knock in Toepen: the hand is worth one token more.")),
+            Term("knock", "folding", msg("In Toepen, raising the hand by one token; the others may fold.")),
+            Term("fold", "folding", msg("Giving up a Toepen hand after a knock: pay the value before the knock.")),
+            Term(
+                "vuile was",
+                "challenges",
+                msg("A hand of only aces and court cards, swapped for four new cards; it may be challenged."),
+            ),
         ),
     )
 

@@ -46,6 +46,7 @@ from .base import (
     msg,
     side_name,
 )
+from .reference import DENEXA, GAME_POINTS, OWN, HouseRule, Reference, Source, Term
 from .statistics import Finished, Statistic
 
 _PLAYERS = 4
@@ -209,6 +210,30 @@ class Tresette(Race):
     record_forms = (
         RecordForm("counts", ("aces", "figures"), "the aces and figures each side took"),
         RecordForm("cards", ("cards",), "the cards each side took"),
+    )
+
+    reference = Reference(
+        names=("Tressette", "Tresetti"),
+        line=msg("Italian partnership game with the 40-card pack: 3s and 2s beat aces, melds of A-2-3, first to 31."),
+        sources=(
+            Source("Tresette", DENEXA),
+            OWN,
+        ),
+        house_rules={
+            "target": HouseRule("end", counted=GAME_POINTS),
+            "equal_at_target": HouseRule(
+                "end",
+                says={
+                    "play_on": msg("both sides past the target with equal totals play another hand"),
+                    "draw": msg("both sides past the target with equal totals make a draw"),
+                },
+            ),
+        },
+        terms=(
+            Term("napoli", "melds", msg("Ace, 2 and 3 of one suit in one hand: 3 points (also called a nap).")),
+            Term("good play", "melds", msg("What a Tresette player says at the start to show a meld is held.")),
+            Term("figures", "captured", msg("The 2s, 3s and court cards taken in tricks: 1 point for every three.")),
+        ),
     )
 
     # -- checking -----------------------------------------------------------------------------

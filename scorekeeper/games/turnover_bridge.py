@@ -35,6 +35,7 @@ from .base import (
     only,
     side_name,
 )
+from .reference import DENEXA, NO_SET_GAMES, OWN, SESSION_GAMES, HouseRule, Reference, Source
 from .statistics import Statistic
 
 _PLAYERS = 2
@@ -103,6 +104,17 @@ class TurnoverBridge(Race):
     record_forms = (
         RecordForm("tricks", ("tricks",), "the tricks each player took"),
         RecordForm("winner", ("winner",), "who won (nobody for a 13-13 tie)"),
+    )
+
+    reference = Reference(
+        line=msg("Whist for two with most of each hand face up on the table; 14 tricks of 26 win."),
+        sources=(
+            Source("Turnover Bridge", DENEXA),
+            OWN,
+        ),
+        house_rules={
+            "games_to_win": HouseRule("end", says={None: NO_SET_GAMES}, counted=SESSION_GAMES),
+        },
     )
 
     # -- checking -----------------------------------------------------------------------------

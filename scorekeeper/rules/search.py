@@ -18,8 +18,8 @@ from jinja2 import TemplateNotFound
 
 from ..games import GAMES
 from ..games.base import Game
-from .catalog import entry
-from .glossary import TERMS
+from .catalog import said
+from .glossary import table_words
 
 MOST_RESULTS = 30
 LONGEST_QUERY = 100
@@ -125,25 +125,22 @@ def search(query: str) -> list[Hit]:
     asked = [word for word in typed if word not in QUESTION] or typed
     if not asked:
         return []
-    said = " ".join(asked)
+    phrase = " ".join(asked)
     hits: list[Hit] = []
-    for term in TERMS:
-        game = GAMES.get(term.game)
-        if game is None:
-            continue
+    for term in table_words():
         named = words(term.word)
-        if " ".join(named) == said:
-            hits.append(Hit("word", game, term.anchor, term.word, term.meaning, WORD))
+        if " ".join(named) == phrase:
+            hits.append(Hit("word", GAMES[term.game], term.anchor, term.word, term.meaning, WORD))
         elif starts(asked, named):
-            hits.append(Hit("word", game, term.anchor, term.word, term.meaning, WORD_START))
+            hits.append(Hit("word", GAMES[term.game], term.anchor, term.word, term.meaning, WORD_START))
     for game in GAMES.values():
-        card = entry(game.key)
-        names = (game.name, *card.names)
-        exact = [name for name in names if " ".join(words(name)) == said]
+        names = (game.name, *game.reference.names)
+        exact = [name for name in names if " ".join(words(name)) == phrase]
         begun = [name for name in names if starts(asked, words(name))]
         if exact or begun:
             rank = NAME if exact else NAME_START
-            hits.append(Hit("game", game, None, game.name, also(game, (exact or begun)[0], card.line), rank))
+            line = said(game.reference.line)
+            hits.append(Hit("game", game, None, game.name, also(game, (exact or begun)[0], line), rank))
         hits.extend(section_hits(game, asked, words(" ".join(names))))
     hits.sort(key=lambda hit: -hit.rank)
     return hits[:MOST_RESULTS]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ..extensions import db
 from ..games.base import Game
 from ..models import Match
-from .catalog import house_rule, option_title, value_label
+from .catalog import house_rule, option_title, sentence, value_label
 
 LARGEST_ID = 2**31 - 1  # an id column holds no more (PostgreSQL's integer)
 
@@ -75,14 +75,13 @@ def table_rules(game: Game, raw_match: str | None, raw_hand: str | None = None) 
     for fld in game.all_options:
         value = options.get(fld.name, fld.default)
         words = value_label(game, fld, value, players)
-        ruling = house_rule(game, fld.name)
         chosen.append(
             HouseRuleChosen(
                 fld.name,
                 option_title(fld),
                 words,
-                ruling.sentence_for(value, words),
-                ruling.anchor,
+                sentence(game, fld.name, value, words),
+                house_rule(game, fld.name).anchor,
                 value == fld.default,
             )
         )

@@ -16,7 +16,7 @@ from ..games import GAMES
 from ..web import cookies
 from ..web.i18n import COOKIE, ENGLISH, LANGUAGES, RIGHT_TO_LEFT, SPOKEN, declared_text, language
 from .blueprint import bp
-from .catalog import choices_in_words, entry, house_rule, option, option_title
+from .catalog import choices_in_words, house_rule, option, option_title, said
 from .glossary import by_word
 from .search import LONGEST_QUERY, plain, search
 from .tables import table_rules
@@ -27,7 +27,7 @@ FORM_PREFIX = "opt-"  # the new-match form names an option's field so
 @bp.get("/")
 def index():
     """Every game the app scores, with its other names, its players and what it is; the search."""
-    return render_template("rules/index.html", games=GAMES.values(), entry=entry)
+    return render_template("rules/index.html", games=GAMES.values())
 
 
 @bp.get("/search")
@@ -97,6 +97,7 @@ def page_languages(key: str) -> tuple[str, ...]:
 # -- for the pages ----------------------------------------------------------------------------------
 
 bp.add_app_template_global(declared_text, "declared_text")
+bp.add_app_template_global(said, "said")  # a text of a game's card (its line, a source's words)
 
 
 @bp.app_template_global()
@@ -120,12 +121,6 @@ def option_choices(game, name: str) -> str:
     """An option's values in the form's words, the usual one first."""
     fld = option(game, name)
     return choices_in_words(game, fld) if fld else ""
-
-
-@bp.app_template_global()
-def rules_entry(game):
-    """The reference's card for a game: other names, the line, the sources."""
-    return entry(game.key)
 
 
 @bp.app_template_global()

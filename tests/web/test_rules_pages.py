@@ -13,7 +13,7 @@ from flask import get_template_attribute
 
 from scorekeeper.games import GAMES
 from scorekeeper.matches.widgets import choice_label
-from scorekeeper.rules.catalog import CATALOG, VALUE_WORDS, house_rule
+from scorekeeper.rules.catalog import house_rule
 from scorekeeper.rules.search import plain
 from tests.conftest import make_app
 
@@ -84,12 +84,20 @@ def test_every_page_has_contents_linking_to_each_of_its_sections(pages, key):
 @pytest.mark.parametrize("key", KEYS)
 def test_every_page_names_its_sources(pages, key):
     sources = section(pages[key], "sources")
-    for source in CATALOG[key].sources:
+    for source in GAMES[key].reference.sources:
         assert unescape(source.title) in unescape(sources)
     assert "<cite>" in sources, "at least one rule document, by its title"
 
 
 # -- honest pages ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_every_house_rule_a_card_declares_is_one_of_its_games_options(pages, key):
+    game = GAMES[key]
+    ruled = game.reference.house_rules
+    assert set(ruled) <= {fld.name for fld in game.options}
+    assert all(f'id="{ruling.anchor}"' in pages[key] for ruling in ruled.values())
 
 
 @pytest.mark.parametrize("key, option", OPTIONS)
@@ -177,7 +185,7 @@ def form_label(key: str, fld, value) -> str:
     if fld.type == "bool":
         return "on" if value else "off"
     if fld.type == "choice":
-        return VALUE_WORDS.get((key, fld.name, value), choice_label(value))
+        return house_rule(GAMES[key], fld.name).labels.get(value, choice_label(value))
     return str(value)
 
 

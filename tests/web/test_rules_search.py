@@ -10,12 +10,12 @@ from html import unescape
 import pytest
 
 from scorekeeper.games import GAMES
-from scorekeeper.rules.catalog import CATALOG
-from scorekeeper.rules.glossary import TERMS
+from scorekeeper.rules.glossary import table_words
 from scorekeeper.rules.search import fold
 from tests.conftest import make_app
 
-OTHER_NAMES = [(key, name) for key, card in CATALOG.items() for name in card.names]
+OTHER_NAMES = [(key, name) for key, game in GAMES.items() for name in game.reference.names]
+TABLE_WORDS = table_words()
 RESULT = re.compile(r'<li><a href="([^"]+)">(.*?)</a>\s*<small>([^<]+)</small>', re.S)
 
 
@@ -34,13 +34,12 @@ def results(client, query: str) -> list[tuple[str, str, str]]:
     ]
 
 
-def test_the_catalog_names_only_games_and_the_other_names_the_issue_asks_for():
-    # A game without a card in the catalog still has its rules page (an empty card): a new game
-    # needs its three files only, and gets its other names and sources when someone writes them.
-    assert set(CATALOG) <= set(GAMES)
+def test_every_game_declares_its_card_with_the_other_names_the_issue_asks_for():
+    # A game without a card still has its rules page (an empty card): a new game needs its three
+    # files only, and gets its other names and sources when someone writes them.
     names = {fold(name) for _, name in OTHER_NAMES}
     assert {"rang", "hokm", "oombi", "tressette", "butifarra", "skitgubbe"} <= names
-    assert all(card.line and card.sources for card in CATALOG.values())
+    assert all(game.reference.line and game.reference.sources for game in GAMES.values())
 
 
 @pytest.mark.parametrize("key, name", OTHER_NAMES)
@@ -61,7 +60,7 @@ def test_each_game_is_found_by_its_own_name(client, key):
     assert (f"/rules/{key}", GAMES[key].name, "Game") in found[:3]
 
 
-@pytest.mark.parametrize("term", TERMS, ids=lambda term: f"{term.word}-{term.game}")
+@pytest.mark.parametrize("term", TABLE_WORDS, ids=lambda term: f"{term.word}-{term.game}")
 def test_each_table_word_finds_its_section_first(client, term):
     found = results(client, term.word)
     same_word = [hit for hit in found if hit[2] == "Table word" and fold(hit[1]).endswith(fold(term.word))]
@@ -132,7 +131,7 @@ def test_nothing_found_says_so_and_offers_the_lists(client):
 def test_the_index_shows_each_game_with_its_names_players_and_line(client):
     page = unescape(client.get("/rules/").get_data(as_text=True))
     for key, game in GAMES.items():
-        card = CATALOG[key]
+        card = game.reference
         item = re.search(rf'<li><a href="/rules/{key}">{re.escape(game.name)}</a>(.*?)</li>', page, re.S)
         assert item, key
         players = (
@@ -147,7 +146,7 @@ def test_the_index_shows_each_game_with_its_names_players_and_line(client):
 
 def test_the_table_words_page_lists_every_word_with_its_section(client):
     page = unescape(client.get("/rules/words").get_data(as_text=True))
-    for term in TERMS:
+    for term in TABLE_WORDS:
         assert (
             f'<a href="/rules/{term.game}#{term.anchor}">{term.word} <small>({GAMES[term.game].name})</small></a>'
             in page
