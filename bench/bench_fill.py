@@ -199,14 +199,14 @@ def numbered(column) -> bool:
 
 def places_zone():
     try:
-        from scorekeeper.history.nights import zone
+        from scorekeeper.records.nights import zone
     except ImportError:  # an app from before game nights
         return None
     return zone()
 
 
 def night_of(moment, zone):
-    from scorekeeper.history.nights import night_of as of
+    from scorekeeper.records.nights import night_of as of
 
     return of(moment, zone)
 

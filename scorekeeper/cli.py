@@ -21,6 +21,7 @@ from flask import current_app
 from flask.cli import with_appcontext
 from flask_migrate import upgrade
 
+from .history import exports
 from .players.cli import players_group
 from .records import data
 from .records.data import DataError
@@ -104,7 +105,7 @@ def import_command(source):
 @with_appcontext
 def export_csv_command(target: Path | None):
     """Write every hand as CSV to TARGET (default: the terminal), one row per hand and side."""
-    write_out(target, data.write_hands_csv)
+    write_out(target, exports.write_hands_csv)
 
 
 @click.command("rerate")

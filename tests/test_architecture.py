@@ -152,3 +152,15 @@ def test_no_session_or_engine_event_adds_anything_to_a_write():
     private = ("set_committed_value", "_bind_processors", "insert_prefetch", "update_prefetch", "._returning")
     reaching = [name for name, path in MODULES.items() if any(word in path.read_text() for word in private)]
     assert reaching == []
+
+
+def test_the_record_layer_imports_nothing_of_the_web_or_the_blueprints():
+    """records/ is below web/ and the blueprints (docs/architecture.md, "Layers"): the history
+    blueprint reads the stories, the stories know nothing of it."""
+    above = tuple(f"scorekeeper.{name}" for name in ("web", "matches", "history", "players", "rules", "api"))
+    reaching = {name: sorted(GRAPH[name]) for name in MODULES if name.startswith("scorekeeper.records")}
+    assert {
+        name: [m for m in found if m.startswith(above)]
+        for name, found in reaching.items()
+        if any(m.startswith(above) for m in found)
+    } == {}

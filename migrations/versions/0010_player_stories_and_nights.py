@@ -116,8 +116,8 @@ def upgrade():
 
 
 def _fill_nights(connection):
-    from scorekeeper.history.nights import current_zone, night_of
     from scorekeeper.models import as_utc
+    from scorekeeper.records.nights import current_zone, night_of
 
     match = sa.table(
         "match", sa.column("id", sa.Integer()), sa.column("created", UtcDateTime()), sa.column("night", sa.Integer())

@@ -1,5 +1,5 @@
 """Hands for a spreadsheet, from any list: one row per hand and side, in the columns `flask
-export-csv` writes (data.CSV_COLUMNS), as CSV or as JSON.
+export-csv` writes (exports.COLUMNS), as CSV or as JSON.
 
 A selection (every match, a game, players, a night, one match) is read in batches of matches by id
 (a keyset): each batch is three statements (the matches, their seats, their hands as stored), so an
@@ -15,7 +15,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from sqlalchemy import Integer, bindparam, exists, select
+from sqlalchemy import Integer, bindparam, exists, func, select
 
 from ..extensions import db
 from ..games import GAMES
@@ -186,3 +186,11 @@ def json_text(selection: Selection) -> Iterator[str]:
         yield ("\n" if first else ",\n") + jsontext.dumps(dict(zip(COLUMNS, row)))
         first = False
     yield "\n]\n"
+
+
+def write_hands_csv(out) -> int:
+    """Every match's hands as CSV to `out` (`flask export-csv`), the same rows as every list's CSV
+    link; how many hands."""
+    for text in csv_text(Selection()):
+        out.write(text)
+    return db.session.scalar(select(func.count()).select_from(Hand))

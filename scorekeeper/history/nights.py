@@ -4,67 +4,26 @@ Scorekeeper serves one place (the club's, or the home's), so a night is an eveni
 the morning until six the next morning, in the place's time zone, so that a match started at half
 past one still belongs to the evening before. The night is fixed on the match when it starts
 (`Match.night`, the date as a number: 20261127), so a night's matches are one index range and the
-list of nights one index probe each; the table may give a night a name (`Night`)."""
+list of nights one index probe each; the table may give a night a name (`Night`). Which night a
+moment belongs to is the record layer's (records/nights.py); how a night is shown is here."""
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from flask_babel import get_locale
 
 from ..games import GAMES
 from ..games.base import decode_state
+from ..records.nights import day_of, night_of, number_of, zone  # noqa: F401  (the pages' names for them)
 from ..web.i18n import date_in
 
-TURN = timedelta(hours=6)  # a night's matches are those started from 06:00 until 06:00 the next day
 NAME_LIMIT = 60
-
-
-def zone(config: dict | None = None):
-    """The place's time zone: SCOREKEEPER_TIME_ZONE (an IANA name such as Europe/Madrid), else the
-    server's own (None: the system's rules, daylight saving included)."""
-    name = (config or {}).get("SCOREKEEPER_TIME_ZONE") or os.environ.get("SCOREKEEPER_TIME_ZONE")
-    if not name:
-        return None
-    try:
-        return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
-        return None
-
-
-def current_zone():
-    """The zone as the running app is configured (outside an app: the environment's)."""
-    try:
-        from flask import current_app
-
-        return zone(current_app.config)
-    except RuntimeError:  # no app: a migration or a script
-        return zone()
-
-
-def night_of(moment: datetime, place_zone=None) -> int:
-    """The night a match started at `moment` belongs to, as its number (20261127)."""
-    local = moment.astimezone(place_zone) if place_zone is not None else moment.astimezone()
-    return number_of((local - TURN).date())
-
-
-def number_of(day: date) -> int:
-    return day.year * 10000 + day.month * 100 + day.day
-
-
-def day_of(number: int) -> date | None:
-    """The date a night's number names (None for a number that names no date)."""
-    try:
-        return date(number // 10000, number // 100 % 100, number % 100)
-    except (ValueError, OverflowError):
-        return None
 
 
 def title(number: int) -> str:

@@ -24,8 +24,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from ..errors import Invalid
 from ..extensions import db
-from ..history import exports
-from ..models import Hand, as_utc
+from ..models import as_utc
 from . import verify
 from .reads import ID_LIMIT
 from .stories import audit
@@ -436,21 +435,6 @@ def move_sequences_past_imported_ids() -> None:
 def write_json(data: dict, out: IO[str]) -> None:
     json.dump(data, out, ensure_ascii=False, indent=1)
     out.write("\n")
-
-
-# -- hands as CSV -------------------------------------------------------------------------------
-
-CSV_COLUMNS = (
-    exports.COLUMNS
-)  # match, game, started, status, hand, recorded, side, players, change, reasons, record, note
-
-
-def write_hands_csv(out: IO[str]) -> int:
-    """One row per hand and side (a spreadsheet sums `change` per side); how many hands. The same
-    rows as every list's CSV link (history.exports), of every match."""
-    for text in exports.csv_text(exports.Selection()):
-        out.write(text)
-    return db.session.scalar(select(func.count()).select_from(Hand))
 
 
 # -- SQLite backup and restore ------------------------------------------------------------------

@@ -29,8 +29,8 @@ from ..faults import CHANGED_ELSEWHERE, clash_or_trouble, trouble_of
 from ..games import GAMES, Game, HandResult, RecordError, Replay, ReplayError, Table, get_game
 from ..games.base import encode_state, replay_from
 from ..games.texts import Text, to_json
-from ..history import nights
 from ..models import FINISHED, IN_PROGRESS, Hand, Match, MatchEvent, Player, Seat, now_utc
+from . import nights
 from .answers import hand_answer
 from .keys import issue_key
 from .reads import Recorded, Scored, StoredReplay, reason_text, stored_reason

@@ -19,6 +19,7 @@ from flask_migrate import upgrade
 
 from scorekeeper import create_app, secret_key
 from scorekeeper.extensions import db
+from scorekeeper.history import exports
 from scorekeeper.records import data
 from tests.conftest import Actions, make_app
 
@@ -189,7 +190,7 @@ def test_hands_as_csv_one_row_per_hand_and_side_adding_up_to_the_score(app):
     ids = populate(app.test_client())
     result = app.test_cli_runner().invoke(args=["export-csv"])
     rows = list(csv.DictReader(io.StringIO(result.output)))
-    assert list(rows[0]) == data.CSV_COLUMNS
+    assert list(rows[0]) == exports.COLUMNS
     court = [row for row in rows if row["match"] == str(ids["court_piece"])]
     assert [(row["hand"], row["side"], row["players"]) for row in court[:2]] == [
         ("1", "A", "Ann & Cy"),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import csv
 import io
 
-from scorekeeper.records import data
+from scorekeeper.history import exports
 
 from .test_write_keys import start_on_page
 
@@ -61,6 +61,6 @@ def test_the_csv_export_carries_each_hands_note(app):
     record(table, match_id, 2)
     with app.app_context():
         out = io.StringIO()
-        data.write_hands_csv(out)
+        exports.write_hands_csv(out)
     rows = [row for row in csv.DictReader(io.StringIO(out.getvalue())) if row["match"] == str(match_id)]
     assert [(row["hand"], row["note"]) for row in rows] == [("1", "Cy dealt out of turn")] * 2 + [("2", "")] * 2

@@ -11,8 +11,8 @@ import re
 import pytest
 
 from scorekeeper.extensions import db
+from scorekeeper.history import exports
 from scorekeeper.models import Match, Player
-from scorekeeper.records import data
 from tests.conftest import make_app
 from tests.web.test_data import populate
 
@@ -54,7 +54,7 @@ def test_each_lists_csv_is_the_command_lines_rows_of_its_matches(app, client, hi
     assert page_rows(client, "/export/hands.csv?night=20000101") == [
         row for row in every if row["match"] == str(history["schnapsen"])
     ]
-    assert list(page_rows(client, "/export/hands.csv?match=1")[0]) == data.CSV_COLUMNS
+    assert list(page_rows(client, "/export/hands.csv?match=1")[0]) == exports.COLUMNS
 
 
 def test_the_json_export_holds_the_same_rows_with_the_record_as_an_object(client, history):
