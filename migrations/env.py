@@ -91,7 +91,7 @@ def run_migrations_online():
     conf_args.setdefault("render_item", render_plain_types)
     connectable = get_engine()
 
-    with connectable.connect() as connection, one_upgrade_at_a_time(connection):
+    with connectable.connect() as connection, one_upgrade_at_a_time(connection), sqlite_rebuilds(connection):
         context.configure(connection=connection, target_metadata=get_metadata(), **conf_args)
 
         with context.begin_transaction():
@@ -117,6 +117,28 @@ def one_upgrade_at_a_time(connection):
     finally:
         connection.rollback()  # a failed migration leaves its transaction aborted
         connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": UPGRADE_LOCK})
+        connection.commit()
+
+
+@contextmanager
+def sqlite_rebuilds(connection):
+    """SQLite rebuilds a table to change it (Alembic's batch mode): dropping the old one with foreign
+    keys on would delete every row that refers to it (ON DELETE CASCADE). So the checks are off while
+    the migrations run (a PRAGMA outside any transaction, as SQLite requires) and every reference is
+    checked once they are done."""
+    if connection.dialect.name != "sqlite":
+        yield
+        return
+    connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+    connection.commit()  # SQLAlchemy began a transaction around the PRAGMA: Alembic begins its own
+    try:
+        yield
+        broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+        if broken:
+            raise RuntimeError(f"the upgrade left {len(broken)} rows referring to nothing: {broken[:3]}")
+    finally:
+        connection.rollback()
+        connection.exec_driver_sql("PRAGMA foreign_keys=ON")
         connection.commit()
 
 

@@ -65,6 +65,9 @@ class Match(db.Model):
         Index("ix_match_status_created", "status", "created"),
         Index("ix_match_status_updated", "status", "updated"),
         Index("ix_match_night", "night", "id"),
+        # A match's number is never given again, even after the newest match is deleted: a kept watch
+        # link or a printed "#15" always means the same table (PostgreSQL's sequences never reuse one).
+        {"sqlite_autoincrement": True},
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

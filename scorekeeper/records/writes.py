@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from functools import wraps
 from typing import Any
 
-from sqlalchemy import insert, update
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -430,16 +430,19 @@ def edit_setup(scored: Scored, names: Any = None, options: Any = None, receipt: 
     match.options = parsed
     changed = _rewrite(match, list(scored.replay.records))
     _claim(match)
+    unseated = []
     try:
         for seat, name in zip(match.seats, names):
             # Another name seats another player. The same name spelled otherwise keeps the player as
             # it is: players are shared, and only the host renames one everywhere (scorekeeper.players).
             if seat.player.key != name.casefold():
+                unseated.append(seat.player_id)
                 _reseat(seat, find_or_add_player(name))
         db.session.flush()
     except IntegrityError:  # another phone added one of these new players at the same moment
         db.session.rollback()
         raise Conflict(PLAYERS_BUSY) from None
+    _forget_players_without_seats(unseated)
     _log(match, "setup", before=before, after={"players": match.player_names, "options": parsed})
     _store(match, changed.replay, _rows_from(match, 1))
     return _save(changed, receipt=receipt)
@@ -459,9 +462,24 @@ def delete_match(match: Match, receipt: Receipt | None = None) -> None:
     stale = _follow_history(lambda: placing.remove_match(match))
     for seat in match.seats:
         seat.player.played -= 1
+    seated = [seat.player_id for seat in match.seats]
     db.session.delete(match)
+    _flush()
+    _forget_players_without_seats(seated)
     _commit(receipt)
     rerating.wanted(stale)
+
+
+def _forget_players_without_seats(player_ids: list[int]) -> None:
+    """A player left with no seat at all (their only match deleted, or set up with someone else) is
+    no player of the club: removed, so the players list shows no one with 0 matches. Checked in the
+    statement itself: a match seating them at the same moment keeps them (or, on PostgreSQL, finds
+    them gone and seats them anew)."""
+    if not player_ids:
+        return
+    seated = select(Seat.id).where(Seat.player_id == Player.id).exists()
+    gone = delete(Player).where(Player.id.in_(player_ids), ~seated)
+    db.session.execute(gone, execution_options={"synchronize_session": False})
 
 
 def _log(match: Match, action: str, number: int | None = None, before: Any = None, after: Any = None) -> None:

@@ -53,6 +53,21 @@ def test_upgrade_builds_the_schema_the_models_describe(empty_app):
         assert differences == []
 
 
+def test_an_upgraded_database_never_gives_a_deleted_matchs_number_again(empty_app):
+    """Migration 0014 (SQLite's AUTOINCREMENT) on a database that held matches before it."""
+    with empty_app.app_context():
+        upgrade(revision="0013_player_tally_dropped")
+        client = empty_app.test_client()
+        made = [client.post("/api/v1/matches", json={"game": "schnapsen", "players": ["Ann", "Bo"]}) for _ in range(2)]
+        newest = made[-1].json
+        upgrade()
+        gone = client.delete(f"/api/v1/matches/{newest['id']}", headers={"Authorization": f"Bearer {newest['key']}"})
+        again = client.post("/api/v1/matches", json={"game": "schnapsen", "players": ["Ann", "Bo"]}).json
+        assert gone.status_code == 204 and again["id"] == newest["id"] + 1
+        assert client.get(f"/api/v1/matches/{made[0].json['id']}").status_code == 200  # kept through the rebuild
+        db.session.remove()
+
+
 def test_downgrade_removes_every_table(empty_app):
     with empty_app.app_context():
         upgrade()
