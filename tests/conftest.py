@@ -3,7 +3,7 @@
 Every app test runs on SQLite, and on PostgreSQL as well when TEST_POSTGRES_URL is set
 (`make test` starts a throwaway server and sets it), but for the modules marked `one_database`.
 `make test` runs the tests in two processes (pytest-xdist, `-n 2`): each gets a PostgreSQL database
-of its own on that server."""
+of its own on that server, its schema built once and its tables emptied for each test (`make_app`)."""
 
 from __future__ import annotations
 
@@ -66,7 +66,8 @@ class TablePhone(FlaskClient):
 
 def make_app(url: str, **config):
     """The app on `url`, its tables empty: a new SQLite file starts as a copy of the schema built once
-    a process (`schema_file`); any other database has its tables dropped and made again."""
+    a process (`schema_file`); PostgreSQL has its schema built once a process and its tables emptied
+    for each app after (`empty_postgres_tables`); any other database has its tables made again."""
     file = sqlite_file(url)
     copied = file is not None and not file.exists()
     if copied:
@@ -77,9 +78,48 @@ def make_app(url: str, **config):
     app.test_client_class = TablePhone
     if not copied:
         with app.app_context():
-            db.drop_all()
-            db.create_all()
+            if db.engine.dialect.name == "postgresql":
+                empty_postgres_tables()
+            else:
+                db.drop_all()
+                db.create_all()
     return app
+
+
+# The schema this process built on each PostgreSQL database, as its catalog then read (`catalog`).
+BUILT: dict[str, list[tuple]] = {}
+
+
+def empty_postgres_tables() -> None:
+    """The models' tables, empty: emptied in one TRUNCATE (ids from 1 again) where the schema is the
+    one this process built, else dropped and made again (the first app of a process, or after a test
+    that changed the schema: the migrations' tests drop every table, an import's test drops them)."""
+    url = str(db.engine.url)
+    with db.engine.begin() as connection:
+        intact = BUILT.get(url) == catalog(connection)
+        if intact:
+            tables = ", ".join(
+                connection.dialect.identifier_preparer.format_table(t) for t in db.metadata.sorted_tables
+            )
+            connection.execute(db.text(f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
+    if not intact:
+        db.drop_all()
+        db.create_all()
+        with db.engine.connect() as connection:
+            BUILT[url] = catalog(connection)
+
+
+def catalog(connection) -> list[tuple]:
+    """Every table and index of the schema with its columns and their types: what a test that
+    dropped, added or altered a table changes."""
+    return connection.execute(
+        db.text(
+            "SELECT c.relname, c.relkind, a.attname, format_type(a.atttypid, a.atttypmod), a.attnotnull "
+            "FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid "
+            "WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'i') "
+            "AND a.attnum > 0 AND NOT a.attisdropped ORDER BY 1, 3"
+        )
+    ).all()
 
 
 def sqlite_file(url: str) -> Path | None:

@@ -2,13 +2,12 @@
 // with the hand number it expects and a one-time token (a token seen before gets its first answer).
 // Only a server that gives no answer makes a change wait: no connection, a time-out, or 408, 429,
 // 502, 503, 504. Any other answer is the server's word: a refusal is shown at once, never queued.
-// Every text comes from the page (#outbox-words, in the table's language). A module: a browser too
-// old for it posts the forms as ever.
+// Every text comes from the page (#outbox-words, in the table's language). A module, imported by
+// outbox-loader.js where it has work: a browser too old for modules posts the forms as ever.
 const $ = selector => document.querySelector(selector);
 const WRITES = /^\/matches\/(\d+)\/(hands|hands\/(\d+)\/edit|undo|finish)$/;
 const AWAY_STATUSES = [408, 429, 502, 503, 504], PATIENCE = 15000;
 const here = +(location.pathname.match(/^\/matches\/(\d+)/) || [])[1] || 0;
-const version = ($("meta[name=match-version]") || {}).content;
 const hand = $("form.hand-form[action$='/hands']"), undo = $(".actions form[action$='/undo']");
 const board = $("section.board"), undoing = undo && undo.elements.expected;
 const counted = undoing ? +undoing.value : hand ? hand.elements.expected.value - 1 : 0;
@@ -81,7 +80,8 @@ function serial(work) {
 
 // In order; a refused change holds back its match's later ones until the table decides. True when
 // this page's match moved (the page is then replaced by the new score, or the table's choice).
-const flush = () => serial(async () => {
+// The loader calls it when the phone is back online.
+export const flush = () => serial(async () => {
   let moving = false, away = null;
   const blocked = new Set();
   for (const item of await waiting()) {
@@ -109,12 +109,6 @@ const flush = () => serial(async () => {
   if (moving) location.replace("/matches/" + here);
   return moving;
 });
-
-// A page the phone kept names its version: once the server answers, a newer score replaces it.
-function catchUp() {
-  fetch(`/matches/${here}/events?version=${version}&wait=1`).then(news => news.text())
-    .then(text => text.includes("event: change") && location.reload(), () => 0);
-}
 
 const worded = (text, values) => Object.entries(values).reduce((done, [name, value]) => done.replace(`{${name}}`, value), text);
 const counting = (texts, n) => worded(texts[new Intl.PluralRules(document.documentElement.lang).select(n)] || texts.other, {n});
@@ -269,7 +263,6 @@ async function hold(form, found) {
   return false;
 }
 
-if (navigator.serviceWorker && isSecureContext) navigator.serviceWorker.register("/sw.js").catch(() => 0);
 document.addEventListener("submit", event => {
   const form = event.target, found = new URL(form.action).pathname.match(WRITES);
   if (!found || form.method !== "post") return;
@@ -283,5 +276,4 @@ document.addEventListener("click", event => {
   const choice = event.target.closest("#outbox button[data-act]");
   if (choice) decide(choice.dataset.act, +choice.dataset.id);
 });
-addEventListener("online", () => flush().then(moved => moved || !version || catchUp()));
 waiting().then(items => ours(items).length && show(items)).then(flush, () => 0);

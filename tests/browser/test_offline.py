@@ -6,6 +6,7 @@ request is let through to the server and its answer cut (route.fetch, then route
 from __future__ import annotations
 
 import re
+from urllib.parse import urlsplit
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -194,6 +195,42 @@ def test_without_a_service_worker_a_hand_entered_offline_still_waits_and_is_sent
     context.set_offline(False)
     expect(waiting(page)).to_have_count(0, timeout=BACK_ONLINE)
     expect(page.get_by_role("button", name="Undo hand 1")).to_be_visible()
+    assert stored(table_api, match) == [[8, 5]]
+    context.close()
+
+
+def test_the_outbox_is_loaded_on_a_list_page_only_while_a_change_waits_which_it_then_sends(
+    browser, live_server, table_api: TableApi
+) -> None:
+    """A list page loads the outbox's small loader alone (the long lists' 20 KB budget); a hand kept
+    offline on the match page is sent all the same when the phone next opens a list page."""
+    context = browser.new_context(base_url=live_server, **PHONE)  # no service worker: every script asked here
+    page = context.new_page()
+    asked = []
+    page.on("request", lambda request: asked.append(urlsplit(request.url).path))
+    match = table_api.start("court_piece", FOUR)
+    table_api.join(page, match)
+    page.wait_for_load_state("networkidle")
+    assert "/static/outbox.js" in asked  # the match page's forms go through it
+
+    asked.clear()
+    page.goto("/players/")
+    page.locator("ul.matches a").first.click()
+    expect(page).to_have_url(re.compile(r"/players/\d+$"))
+    page.goto(f"/matches/{match.id}/hands")
+    page.wait_for_load_state("networkidle")
+    assert "/static/outbox-loader.js" in asked and "/static/outbox.js" not in asked
+
+    page.goto(f"/matches/{match.id}")
+    context.set_offline(True)
+    record(page, 8, 1)
+    expect(waiting(page)).to_have_text("1 hand waiting to be sent: the score does not count it yet.")
+    page.close()  # the match page never sees the connection come back
+    context.set_offline(False)
+    page = context.new_page()
+    with page.expect_request(re.compile(r"/matches/\d+/hands$"), timeout=BACK_ONLINE):
+        page.goto("/players/")  # the loader finds the hand waiting: the outbox sends it from here
+    page.wait_for_load_state("networkidle")
     assert stored(table_api, match) == [[8, 5]]
     context.close()
 
