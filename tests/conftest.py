@@ -102,8 +102,9 @@ def empty_postgres_tables() -> None:
                 connection.dialect.identifier_preparer.format_table(t) for t in db.metadata.sorted_tables
             )
             connection.execute(db.text(f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
-    if not intact:
-        db.drop_all()
+    if not intact:  # the whole schema anew: a table some other version of the app left goes too
+        with db.engine.begin() as connection:
+            connection.execute(db.text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
         db.create_all()
         with db.engine.connect() as connection:
             BUILT[url] = catalog(connection)
