@@ -202,6 +202,8 @@ class CourtPiece(Race):
             "The side that took the first seven tricks, or the side that revoked.",
             when=("outcome", (Outcome.FIRST_SEVEN.value, Outcome.REVOKE.value)),
             ask="Who gets the court?",
+            # The form asks who gets the court (from_form turns a revoke's answer into the revokers).
+            ask_help="The side that took the first seven tricks; after a revoke, the side that did not revoke.",
         ),
         Field(
             "all_thirteen",
@@ -293,7 +295,10 @@ class CourtPiece(Race):
         if _TRICKS_IN_HAND in tricks:
             # Taking all 13 means taking the first seven, which is a court: RULES 1.2.3.
             raise RecordError(
-                msg("A side that took all 13 tricks took the first seven: record it as first_seven with all_thirteen."),
+                msg(
+                    "A side that took all 13 tricks took the first seven: record it as a court for the first "
+                    "seven tricks, with All thirteen."
+                ),
                 "tricks",
             )
 

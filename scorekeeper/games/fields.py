@@ -117,7 +117,7 @@ class Field:
     total (per_side: the numbers always add up to this, `total_in` "a hand"), length/exclude (int_list),
     size/rows/columns/null_hands/ranks (cards, grid), fields (group).
     `when` (a tuple (field, values) or a When): the field belongs to the record only then.
-    ask, preset, rare, menu and asked_with only change how the form asks (the API has none of them)."""
+    ask, ask_help, preset, rare, menu and asked_with only change how the form asks (the API has none of them)."""
 
     name: str
     type: str
@@ -131,6 +131,7 @@ class Field:
     when: When | tuple | None = None
     label: str | None = None
     ask: str | None = None  # the form's question for it ("Who gets the court?"); else the title
+    ask_help: str | None = None  # the form's help where it asks otherwise than the record; else `help`
     preset: Any = None  # the form's choice before any tap (the commonest hand); the API has no default
     rare: bool = False  # the form tucks it under "More" (most hands leave it alone)
     total: int | None = None
@@ -175,6 +176,10 @@ class Field:
     @property
     def question(self) -> str:
         return self.ask or self.title
+
+    @property
+    def form_help(self) -> str:
+        return self.ask_help or self.help
 
     def describe(self) -> dict:
         """The field as the API's self-description shows it."""

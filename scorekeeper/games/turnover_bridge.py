@@ -203,6 +203,8 @@ class TurnoverBridge(Race):
         target = self.target(state)
         if target:
             lines = [counted(target, "First to %(num)s game", "First to %(num)s games")]
+        elif state.called:  # finished: nothing is left to press
+            lines = []
         else:
             lines = [msg("Session: press finish to end it")]
         if state.ties:

@@ -13,14 +13,16 @@ import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
+from datetime import time as time_of_day
 from typing import Any
 
+from babel.dates import format_time
 from flask_babel import get_locale
 
 from ..games import GAMES
 from ..games.base import decode_state
-from ..records.nights import day_of, night_of, number_of, zone  # noqa: F401  (the pages' names for them)
+from ..records.nights import TURN, day_of, night_of, number_of, zone  # noqa: F401  (the pages' names for them)
 from ..web.i18n import date_in
 
 NAME_LIMIT = 60
@@ -31,6 +33,16 @@ def title(number: int) -> str:
     de 2026" in Spanish)."""
     day = day_of(number)
     return shown_date(day, "EEEE d MMMM y", "full") if day else str(number)
+
+
+def span(number: int) -> tuple[str, str, str]:
+    """When a night starts and ends, as its page says it: the turn's time (06:00 in the page's
+    language), the evening's date and the next morning's."""
+    day = day_of(number) or date.today()
+    locale = get_locale()
+    english = locale is None or locale.language == "en"  # 06:00, as Scorekeeper's English writes times
+    turn = format_time(time_of_day(TURN.seconds // 3600), "HH:mm" if english else "short", locale=str(locale or "en"))
+    return turn, shown_date(day, "EEEE d MMMM", "long"), shown_date(day + timedelta(days=1), "EEEE d MMMM", "long")
 
 
 def shown_date(day: date | datetime, english: str, length: str) -> str:

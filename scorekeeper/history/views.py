@@ -160,6 +160,7 @@ def _night_page(night: int, form: NightNameForm, error: str | None, status: int)
         night=night,
         name=name,
         title=nights.title(night),
+        span=nights.span(night),
         standings=queries.night_standings(night) if not before else None,
         matches=found[:PAGE],
         older=older,

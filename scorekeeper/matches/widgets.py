@@ -137,7 +137,12 @@ class FieldWidget:
     def common(fld: Field, key: str, error: str | None, kind: str) -> dict:
         when = (fld.when.name, tuple(str(v) for v in fld.when.values)) if fld.when and not fld.when.option else None
         return dict(
-            key=key, label=declared_text(fld.question), help=declared_text(fld.help), error=error, when=when, kind=kind
+            key=key,
+            label=declared_text(fld.question),
+            help=declared_text(fld.form_help),
+            error=error,
+            when=when,
+            kind=kind,
         )
 
 

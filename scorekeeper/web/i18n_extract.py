@@ -77,6 +77,8 @@ def field_texts(fld: Field, where: str) -> Iterator[tuple[str, str]]:
         yield declared_msgid(fld.total_in), f'what holds a total, in a message ("a deal has 17") on the {where}'
     if fld.help:
         yield declared_msgid(fld.help), f"help on the {where}"
+    if fld.ask_help:
+        yield declared_msgid(fld.ask_help), f"help on the {where}, as the form asks it"
     if fld.type in ("choice", "events"):
         for value in fld.choices:
             yield declared_msgid(choice_label(value)), f"a choice on the {where}"

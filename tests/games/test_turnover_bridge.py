@@ -162,6 +162,8 @@ def test_thirteen_each_is_a_tie_counted_in_the_state():
     assert GAME.scores(state) == [0, 0] and GAME.public_state(state) == {"ties": 2}
     assert hand.game_winner is None
     assert GAME.board(state).lines == ("Session: press finish to end it", "Tied games: 2")
+    # Once the table pressed Finish, the board no longer asks for it.
+    assert GAME.board(state.evolve(called=True)).lines == ("Tied games: 2",)
 
 
 def test_the_winner_form_scores_the_same_as_the_tricks():
