@@ -34,15 +34,19 @@ def empty_app(request, tmp_path):
         {"TESTING": True, "SQLALCHEMY_DATABASE_URI": database_url(request.param, tmp_path), "SECRET_KEY": "t"}
     )
     with app.app_context():
-        db.drop_all()
-        db.session.execute(db.text("DROP TABLE IF EXISTS alembic_version"))
-        db.session.commit()
+        drop_every_table()
     yield app
     with app.app_context():
-        db.drop_all()
-        db.session.execute(db.text("DROP TABLE IF EXISTS alembic_version"))
-        db.session.commit()
+        drop_every_table()
         db.engine.dispose()
+
+
+def drop_every_table() -> None:
+    """Every table the database holds, the models' or not (a downgrade makes tables the models no
+    longer have, such as player_tally) and Alembic's own."""
+    found = db.MetaData()
+    found.reflect(db.engine)
+    found.drop_all(db.engine)
 
 
 def test_upgrade_builds_the_schema_the_models_describe(empty_app):

@@ -122,11 +122,13 @@ class Runner:
         self._woken = threading.Event()
         self._idle = threading.Event()
         self._stopped = False
+        self._thread: threading.Thread | None = None
         self._woken.set()  # a first look at once: a re-rating left undone before this process started
 
     def start(self) -> Runner:
         self.app.extensions["rerating"] = self
-        threading.Thread(target=self._run, name="scorekeeper-rerate", daemon=True).start()
+        self._thread = threading.Thread(target=self._run, name="scorekeeper-rerate", daemon=True)
+        self._thread.start()
         return self
 
     def wake(self) -> None:
@@ -134,9 +136,11 @@ class Runner:
         self._woken.set()
 
     def stop(self) -> None:
-        """End the thread after its current chunk (the bench, the tests)."""
+        """End the thread after its current chunk, and wait for it (the bench, the tests)."""
         self._stopped = True
         self.wake()
+        if self._thread is not None:
+            self._thread.join(timeout=30)
 
     def wait_until_idle(self, timeout: float) -> bool:
         """Whether every stale game was re-rated within `timeout` seconds (the tests, the bench)."""
@@ -146,6 +150,8 @@ class Runner:
         while not self._stopped:
             self._woken.wait(LOOK_SECONDS)
             self._woken.clear()
+            if self._stopped:
+                break
             with self.app.app_context():
                 try:
                     self._rerate_stale_games()
