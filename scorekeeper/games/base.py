@@ -29,6 +29,7 @@ The shape of every game module:
         def scores(self, state) -> list[int]                  # one number per side, the game's unit
         def board(self, state) -> Board                        # default: scores, unit, target
         statistics = (Statistic(...), ...)                     # what its table counts (statistics.py)
+        hands_on_board = True                                  # only where changes hold points the board leaves out
         def public_state(self, state) -> dict                  # the API's `state`
         def example_hand(self, state, rng) -> dict            # a valid record: tests and bench
     GAME = Omi()                                           # the registry finds it by this name
@@ -309,6 +310,10 @@ class Game:
     # The figures the game's table counts for each side of a finished match, beside its board
     # (statistics.py); the history adds them up per player.
     statistics: ClassVar[tuple[Statistic, ...]] = ()
+    # The history's average and best hand count what each hand changed; a game whose changes hold
+    # points its board's total leaves out (Poke's tricks, below the line) counts instead what each
+    # hand moved its board's total by (`scores`: statistics.board_moves).
+    hands_on_board: ClassVar[bool] = False
     # Its card in the rules reference: other names, what it is, its sources, house rules, table words.
     reference: ClassVar[Reference] = Reference()
 

@@ -432,6 +432,9 @@ class Poke(Game):
         return list(state.above)
 
     # A match is one rubber; the sheet's total is above the line (the rubber's winner can lose it).
+    # A hand's changes hold its trick points below the line too: the history's average and best hand
+    # count only what it scored above the line, as the board's total does.
+    hands_on_board = True
     statistics = (
         Statistic("rubbers_won", "Rubbers won", lambda done, side: int(done.state.games[side] >= _GAMES_FOR_RUBBER)),
         Statistic("points_above", "Points above the line", lambda done, side: done.state.above[side]),

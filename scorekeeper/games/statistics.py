@@ -121,6 +121,13 @@ def longest_run(winners: Iterable[int | None], side: int) -> int:
     return longest
 
 
+def board_moves(done: Finished, start: Any, scores: Callable[[Any], Sequence[int]]) -> list[list[int]]:
+    """What each hand moved the board's total by, per side: `scores` (the game's) of the state after
+    it less that of the state before it (`start`, the match's opening state, before the first)."""
+    totals = [scores(start), *(scores(state) for state in done.states)]
+    return [[now - then for then, now in zip(before, after)] for before, after in zip(totals, totals[1:])]
+
+
 def longest_run_scoring(done: Finished, side: int) -> int:
     """The most hands in a row the side won, where a hand's winner is the one side that scored in it."""
     return longest_run((sole_scorer(hand.changes) for hand in done.hands), side)

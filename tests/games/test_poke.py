@@ -15,7 +15,9 @@ from hypothesis import strategies as st
 
 from scorekeeper.games import RecordError, get_game, replay
 from scorekeeper.games.poke import PokeState, Rule
-from tests.games.counted import figures
+from scorekeeper.games.statistics import board_moves
+from scorekeeper.records.stories.stats import seat_figures
+from tests.games.counted import figures, finished
 
 from .properties import FAST, Strategies, json_values, matches
 from .taps import Commonest, choose
@@ -560,9 +562,24 @@ def test_poke_counts():
     # royal flush +1000. Above: A 350, B 1750.
     # Hand 3 (A deals): as hand 1, with A's pair +50: game and rubber to A, 2-1 (+100, +500, +250).
     # Above: A 350 + 50 + 250 + 100 + 500 = 1250, B 1750: A won the rubber, B the match.
-    records = [
-        {"tricks": [5, 0], "draws": [0, 2], "better_hand": B, "poker_hand": "flush"},
-        {"tricks": [0, 5], "draws": [2, 0], "better_hand": B, "poker_hand": "royal_flush"},
-        {"tricks": [5, 0], "draws": [0, 2], "better_hand": A, "poker_hand": "one_pair"},
-    ]
-    assert figures("poke", 2, records) == {"rubbers_won": [1, 0], "points_above": [1250, 1750]}
+    assert figures("poke", 2, RUBBER) == {"rubbers_won": [1, 0], "points_above": [1250, 1750]}
+
+
+RUBBER = [  # A wins the rubber 2-1, B the match: test_poke_counts works it out
+    {"tricks": [5, 0], "draws": [0, 2], "better_hand": B, "poker_hand": "flush"},
+    {"tricks": [0, 5], "draws": [2, 0], "better_hand": B, "poker_hand": "royal_flush"},
+    {"tricks": [5, 0], "draws": [0, 2], "better_hand": A, "poker_hand": "one_pair"},
+]
+
+
+def test_the_average_and_best_hand_count_points_above_the_line_as_the_board_does():
+    # Each hand of the rubber above, above the line only (its 20 trick points below are no hand's):
+    # A 350 (game and sweep), 0, 900 (pair 50, sweep 250, game 100, rubber 500): 1250 in all;
+    # B 400 (flush), 1350 (game, sweep, royal flush 1000), 0: 1750 in all. The board: 1250 to 1750.
+    done = finished("poke", 2, RUBBER)
+    start = GAME.new_state(done.table, done.state.options)
+    assert GAME.hands_on_board
+    assert board_moves(done, start, GAME.scores) == [[350, 400], [0, 1350], [900, 0]]
+    seats = seat_figures(GAME, done, [(0, 7, A), (1, 8, B)])
+    assert [(seat.hands, seat.hand_total, seat.best_hand) for seat in seats] == [(3, 1250, 900), (3, 1750, 1350)]
+    assert [seat.hand_total for seat in seats] == GAME.scores(done.state) == [1250, 1750]

@@ -9,7 +9,7 @@ import html
 import re
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Player
+from scorekeeper.models import Player, RatedSeat
 
 PARTNERS = ["Ann", "Bo", "Cy", "Di"]  # Ann & Cy (side 0) against Bo & Di (side 1)
 A, B = 0, 1
@@ -125,6 +125,20 @@ def test_poke_shows_rubbers_and_points_above_the_line(client, app, actions):
     assert told(client, app, "Bo", "poke") == {"rubbers_won": (0, 1), "points_above": (1750, 1)}
     page = shown(client, app, "Bo", "poke")
     assert page["Rubbers won"] == "0 (0.0 a match)" and page["Points above the line"] == "1,750 (1750.0 a match)"
+    # Bo's hands above the line, as his board counts them: 400, 1350 (the trick points below are none of
+    # it), 0; 1750 in all over 3 hands.
+    assert page["Average hand"] == "+583.3 points" and page["Best hand"] == "+1350 points"
+    assert client.get(f"/api/v1/players/{player_id(app, 'Bo')}").json["games"][0]["best_hand"] == 1350
+    # Kept as a history counted them before, below the line mixed in (1770, at best 1370): flask verify
+    # finds it, and --store counts it again.
+    with app.app_context():
+        mixed = {"hand_total": 1770, "best_hand": 1370, "all_total": 1770, "all_best": 1370}
+        db.session.execute(db.update(RatedSeat).where(RatedSeat.player_id == player_id(app, "Bo")).values(mixed))
+        db.session.commit()
+    verify = app.test_cli_runner().invoke
+    assert "what it gave its seats in the players' stories differs" in verify(args=["verify"]).output
+    assert verify(args=["verify", "--store"]).exit_code == 0 and verify(args=["verify"]).exit_code == 0
+    assert shown(client, app, "Bo", "poke")["Best hand"] == "+1350 points"
 
 
 def test_bura_shows_tokens_won_lost_and_pots_and_an_edit_moves_them(client, app, actions):

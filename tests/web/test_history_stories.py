@@ -16,7 +16,7 @@ from scorekeeper.errors import Conflict
 from scorekeeper.extensions import db
 from scorekeeper.games import GAMES, register
 from scorekeeper.games.statistics import MOST, Statistic
-from scorekeeper.history import views
+from scorekeeper.history import charts, views
 from scorekeeper.models import MatchEvent, Player, RatedSeat
 from scorekeeper.records import reads, writes
 from scorekeeper.records.stories import rerating
@@ -90,6 +90,93 @@ def test_a_finished_match_moves_each_players_story_and_rating(client, actions):
     game = client.get("/api/v1/players/1").json["games"][0]
     assert (game["won"], game["lost"], game["best_streak"], game["hands"]) == (2, 1, 2, 6)
     assert game["rating"]["mu"] == pytest.approx(mu) and game["rating"]["sigma"] == pytest.approx(sigma)
+
+
+def chart(page: str, heading: str) -> str:
+    """The SVG chart under the heading `heading` of a page."""
+    return re.search(rf'(?s)<h2>{heading}</h2>\s*<figure class="chart">(.*?)</figure>', page).group(1)
+
+
+def chart_texts(svg: str, kind: str) -> list[str]:
+    """A chart's texts of one kind: "y" and "x" the axes' values, "end" the lines' latest values,
+    "title" the axes' titles."""
+    group = re.search(rf'<g class="{kind}"[^>]*>(.*?)</g>', svg)
+    if group:
+        return re.findall(r"<text[^>]*>([^<]*)</text>", group.group(1))
+    return re.findall(rf'<text class="{kind}\b[^>]*>([^<]*)</text>', svg)
+
+
+def ratings_of(app, player_id: int) -> list[tuple[float, float]]:
+    """A player's (mu, sigma) after each of their matches, as the history keeps them."""
+    with app.app_context():
+        rows = db.session.execute(
+            db.select(RatedSeat.mu, RatedSeat.sigma).where(RatedSeat.player_id == player_id).order_by(RatedSeat.number)
+        )
+        return [tuple(row) for row in rows]
+
+
+def test_the_charts_have_axes_of_round_values_and_of_matches_and_end_on_the_latest(app, client, actions):
+    play(actions, [0, 0, 1, 0, 1, 1, 0])  # Ann & Cy win four of the seven and lose three
+    story = client.get("/players/1/games/court_piece").get_data(as_text=True)
+    results = chart(story, "Results over time")
+    assert chart_texts(results, "y") == ["0", "1", "2", "3", "4"]  # up to the matches won, a round step apart
+    assert chart_texts(results, "x") == ["1", "2", "4", "6", "7"]  # the first and the latest match, some between
+    assert chart_texts(results, "title") == ["Matches finished", "Matches"]
+    assert chart_texts(results, "end") == ["4", "3"]  # beside the ends of the lines: won, lost
+    assert ": 4 won, 3 lost</title>" in results
+    rating = chart(story, "Rating over time")
+    ratings = ratings_of(app, 1)
+    marks = [float(mark) for mark in chart_texts(rating, "y")]
+    steps = {round(high - low, 6) for low, high in zip(marks, marks[1:])}
+    assert 3 <= len(marks) <= 5 and len(steps) == 1 and steps <= {1, 2, 5, 10}  # evenly spaced, round
+    step = steps.pop()  # the axis spans the band, and no more than a step beyond it either side
+    assert marks[0] <= min(mu - sigma for mu, sigma in ratings) < marks[0] + step
+    assert marks[-1] - step < max(mu + sigma for mu, sigma in ratings) <= marks[-1]
+    assert chart_texts(rating, "x") == ["1", "2", "4", "6", "7"]
+    assert chart_texts(rating, "end") == [f"{ratings[-1][0]:.1f}"]
+    assert f": {ratings[-1][0]:.1f} after the last</title>" in rating
+    # The player's page charts the results of their most played game alike.
+    shown = chart(client.get("/players/1").get_data(as_text=True), "Court Piece over time")
+    assert chart_texts(shown, "end") == ["4", "3"]
+
+
+def test_the_charts_write_numbers_as_the_pages_language_does(app, client, actions):
+    play(actions, [0, 1])
+    story = client.get("/players/1/games/court_piece", headers={"Accept-Language": "es"}).get_data(as_text=True)
+    assert '<html lang="es"' in story
+    latest = ratings_of(app, 1)[-1][0]
+    rating = re.findall(r"(?s)<svg.*?</svg>", story)[-1]  # the rating's chart comes last
+    assert chart_texts(rating, "end") == [f"{latest:.1f}".replace(".", ",")]  # a decimal comma: "27,3"
+
+
+@pytest.mark.parametrize(
+    ("low", "high", "least", "marks"),
+    [
+        (0, 1, 1, [0, 1, 2]),  # one match won: never fewer than three marks
+        (0, 7, 1, [0, 2, 4, 6, 8]),
+        (0, 4, 1, [0, 1, 2, 3, 4]),
+        (16.7, 33.3, 0.1, [15, 20, 25, 30, 35]),  # a new player's rating, 25 ± 8.3
+        (24.93, 25.41, 0.1, [24.8, 25.0, 25.2, 25.4, 25.6]),
+        (0, 1234, 1, [0, 500, 1000, 1500]),
+    ],
+)
+def test_a_charts_values_are_marked_at_three_to_five_round_values(low, high, least, marks):
+    assert charts.round_marks(low, high, least) == pytest.approx(marks)
+
+
+@pytest.mark.parametrize(
+    ("last", "marks"),
+    [
+        (2, [1, 2]),
+        (5, [1, 2, 3, 4, 5]),
+        (7, [1, 2, 4, 6, 7]),
+        (12, [1, 5, 12]),
+        (30, [1, 10, 20, 30]),
+        (1000, [1, 500, 1000]),
+    ],
+)
+def test_a_charts_matches_are_marked_at_the_first_the_last_and_round_numbers_between(last, marks):
+    assert charts.match_marks(1, last) == marks
 
 
 def test_a_match_in_play_costs_the_history_nothing(app, actions):

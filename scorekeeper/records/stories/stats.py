@@ -7,7 +7,8 @@ more match (rating, streaks, totals); `Ratings.rate` moves the ratings of a whol
 (OpenSkill's Plackett-Luce: each side a team, sides that tie share a rank).
 
 Every game gets the same generic story (matches won, shared, lost, drawn; games won and lost
-within matches; the average and best hand by its change; streaks of matches won; a rating); a game
+within matches; the average and best hand by its change, or by what it moved the board's total
+where the game counts its hands on the board (Poke); streaks of matches won; a rating); a game
 adds its own figures by declaring `statistics` (see `games.statistics`)."""
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from openskill.models import PlackettLuce
 
-from ...games.statistics import AVERAGE, LEAST, MOST, TOTAL, Finished, Statistic
+from ...games.statistics import AVERAGE, LEAST, MOST, TOTAL, Finished, Statistic, board_moves
 
 WON, SHARED, LOST, DRAWN = "won", "shared", "lost", "drawn"
 WINS = (WON, SHARED)  # what keeps a streak going
@@ -100,6 +101,14 @@ def ranks(result, sides: int) -> list[int]:
     return placed
 
 
+def hand_points(game, finished: Finished) -> list[Sequence[int]]:
+    """What each hand counts for the average and best hand, per side: its changes, or, where they hold
+    points the board's total leaves out (Poke's below the line), what it moved the board's total by."""
+    if not game.hands_on_board:
+        return [hand.changes for hand in finished.hands]
+    return board_moves(finished, game.new_state(finished.table, finished.state.options), game.scores)
+
+
 def seat_figures(game, finished: Finished, seats: Iterable[tuple[int, int, int]]) -> list[SeatFigures]:
     """What the finished match gave each seat ((position, player, side) each)."""
     sides = finished.table.sides
@@ -107,8 +116,8 @@ def seat_figures(game, finished: Finished, seats: Iterable[tuple[int, int, int]]
     lowest = lower_is_better(game)
     totals, bests = [0] * sides, [None] * sides
     won, lost = [0] * sides, [0] * sides
-    for hand in finished.hands:
-        for side, change in enumerate(hand.changes):
+    for hand, points in zip(finished.hands, hand_points(game, finished)):
+        for side, change in enumerate(points):
             totals[side] += change
             best = bests[side]
             bests[side] = change if best is None else (min(best, change) if lowest else max(best, change))
