@@ -247,38 +247,44 @@ def night_events(night: int):
 
 # -- exports ------------------------------------------------------------------------------------------
 
-FORMATS = {"csv": ("text/csv", exports.csv_text), "json": ("application/json", exports.json_text)}
 
-
-@bp.get("/export/hands.<kind>")
-def export(kind: str):
-    """The hands of a list as CSV or JSON (`?game=`, `?player=` once or more, `?night=`, `?match=`):
-    one row per hand and side, the columns `flask export-csv` writes."""
-    if kind not in FORMATS:
+@bp.get("/export/<what>.<kind>")
+def export(what: str, kind: str):
+    """A list's results, hands or (a night's) standings as CSV or JSON (`?game=`, `?player=` once or
+    more, `?night=`, `?match=`): the files and their columns are exports.py's."""
+    selection = _export_selection()
+    if kind not in exports.FORMATS or not exports.offered(what, selection):
         abort(404)
-    game = request.args.get("game") or None
-    if game is not None and game not in GAMES:
-        abort(404)
-    players = tuple(sorted({int(p) for p in request.args.getlist("player") if p.isdigit() and 0 < int(p) <= ID_LIMIT}))
-    night_number = _night_arg("night")
-    selection = exports.Selection(game, players, night_number, _id("match"))
-    if (request.args.get("match") and selection.match is None) or (request.args.get("night") and night_number is None):
-        abort(404)
-    mimetype, write = FORMATS[kind]
-    name = "-".join(
-        ["scorekeeper-hands"]
-        + [
-            f"{key}-{value}"
-            for key, value in (("match", selection.match), ("night", night_number), ("game", game))
-            if value
-        ]
-        + [f"player-{p}" for p in players]
-    )
+    mimetype, write = exports.FORMATS[kind]
     return Response(
-        stream_with_context(write(selection)),
+        stream_with_context(write(what, selection)),
         mimetype=mimetype,
-        headers={"Content-Disposition": f'attachment; filename="{name}.{kind}"'},
+        headers={"Content-Disposition": f'attachment; filename="{exports.filename(what, selection, kind)}"'},
     )
+
+
+def _export_selection() -> exports.Selection:
+    """The list an export is of, from its filters: 404 for a game not scored here, or a player,
+    night or match that cannot be one."""
+    game = request.args.get("game") or None
+    players = [_as_id(text) for text in request.args.getlist("player") if text]  # empty: no filter, as for the others
+    night, match = _night_arg("night"), _id("match")
+    malformed = (
+        (game is not None and game not in GAMES)
+        or None in players
+        or (request.args.get("night") and night is None)
+        or (request.args.get("match") and match is None)
+    )
+    if malformed:
+        abort(404)
+    return exports.Selection(game, tuple(sorted(set(players))), night, match)
+
+
+def _as_id(text: str) -> int | None:
+    """A player's id as a query string gives it (None: no id any database holds). ASCII digits only,
+    and few of them: "²" is a digit to Python but not to int(), and 5,000 digits are past its limit."""
+    value = int(text) if text.isascii() and text.isdigit() and len(text) <= len(str(ID_LIMIT)) else 0
+    return value if 0 < value <= ID_LIMIT else None
 
 
 # -- a match's score sheet ------------------------------------------------------------------------------

@@ -186,10 +186,16 @@ def test_flask_export_writes_to_the_terminal_without_a_file(app):
 # -- CSV ----------------------------------------------------------------------------------------------
 
 
+def csv_rows(text: str) -> list[dict]:
+    """A CSV export's rows, read after the byte-order mark it starts with (so Excel reads accents right)."""
+    assert text.startswith("\ufeff"), text[:20]
+    return list(csv.DictReader(io.StringIO(text.removeprefix("\ufeff"))))
+
+
 def test_hands_as_csv_one_row_per_hand_and_side_adding_up_to_the_score(app):
     ids = populate(app.test_client())
     result = app.test_cli_runner().invoke(args=["export-csv"])
-    rows = list(csv.DictReader(io.StringIO(result.output)))
+    rows = csv_rows(result.output)
     assert list(rows[0]) == exports.COLUMNS
     court = [row for row in rows if row["match"] == str(ids["court_piece"])]
     assert [(row["hand"], row["side"], row["players"]) for row in court[:2]] == [

@@ -3,11 +3,11 @@ hands list, carried by the CSV export, and never scored."""
 
 from __future__ import annotations
 
-import csv
 import io
 
 from scorekeeper.history import exports
 
+from .test_data import csv_rows
 from .test_write_keys import start_on_page
 
 
@@ -62,5 +62,5 @@ def test_the_csv_export_carries_each_hands_note(app):
     with app.app_context():
         out = io.StringIO()
         exports.write_hands_csv(out)
-    rows = [row for row in csv.DictReader(io.StringIO(out.getvalue())) if row["match"] == str(match_id)]
+    rows = [row for row in csv_rows(out.getvalue()) if row["match"] == str(match_id)]
     assert [(row["hand"], row["note"]) for row in rows] == [("1", "Cy dealt out of turn")] * 2 + [("2", "")] * 2
