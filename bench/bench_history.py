@@ -146,6 +146,11 @@ def early_edit(app, client, writer, beside_bare: Callable) -> dict:
     return {"edit": edits, "bare": bare, "rated": rated, "catch_up": caught_up, "quiet": quiet, "during": during}
 
 
+# The edit of an early finished match is a host's rare correction, not a table's tap: at most 20 times
+# the bare route (issue 33); the hand writes while its re-rating runs keep the tables' 10 times.
+EARLY_EDIT_FACTOR = 20
+
+
 def _timed(request) -> float:
     call = request.prepare()
     start = time.perf_counter()
@@ -173,7 +178,7 @@ def rerating_table(db_name: str, figures: dict[int, dict], verdicts: report.Verd
         "edit p50 / p95 ms",
         "bare p50 / p95 ms",
         "÷ bare p95",
-        f"≤ {report.FACTOR:g}× bare",
+        f"≤ {EARLY_EDIT_FACTOR:g}× bare",
         "re-rating s",
         "hand write before: p50 / p95",
         "hand write during the re-rating: p50 / p95 (n)",
@@ -184,7 +189,7 @@ def rerating_table(db_name: str, figures: dict[int, dict], verdicts: report.Verd
         ratios[size] = report.p95(found["edit"]) / report.p95(found["bare"])
         during = found["during"]
         ok = verdicts.check(
-            ratios[size] <= report.FACTOR,
+            ratios[size] <= EARLY_EDIT_FACTOR,
             f"{db_name}: an edit of the oldest finished match at "
             f"{report.size_name(size)} matches, p95 {report.ratio(ratios[size])} the bare route",
         )

@@ -3,7 +3,7 @@
 An engine text is a `Text`: a str that reads as its English, so the engine, the API (English, as
 API.md says), the CSV export and every test use it as they always have, and that also carries its
 message (a gettext msgid with %(name)s placeholders) and its values. The web layer renders the
-message in the reader's language when a page is drawn (scorekeeper/i18n.py `translate`); the engine
+message in the reader's language when a page is drawn (scorekeeper/web/i18n.py `translate`); the engine
 marks its messages and never imports gettext. The catalogs find the messages by these functions'
 names (scripts/catalogs.sh), so a message is always a literal string:
 
