@@ -284,9 +284,14 @@ class PerSideWidget(FieldWidget):
             children.append(child)
         common = self.common(fld, key, error, self.kind)
         extra: dict[str, Any] = {}
+        if fld.total is not None and seating.table.sides == 2:
+            typed = fld.min is None or fld.max is None or fld.max - fld.min >= BUTTON_LIMIT  # boxes, not buttons
+            common["help"] += " " + (
+                _("Type one side's number; the other side gets the rest.")
+                if typed
+                else _("Tap one side's number; the other side gets the rest.")
+            )
         if fld.total is not None:
-            two = seating.table.sides == 2
-            common["help"] += " " + _("Tap one side's number; the other side gets the rest.") if two else ""
             shown = [child.value for child in children]
             extra = {"total": fld.total, "shown": ",".join(shown) if all(shown) else ""}
         return Widget(children=children, extra=extra, **common)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 
-from .test_write_keys import start_on_page
+from .test_write_keys import FOUR, start_on_page
 
 
 def test_court_pieces_court_help_gives_a_revokes_court_to_the_side_that_did_not_revoke(app, client):
@@ -25,3 +25,15 @@ def test_every_page_has_a_description(app, client):
 def test_a_night_page_says_when_its_night_starts_and_ends(app, client):
     page = html.unescape(client.get("/nights/20261127").text)
     assert "The night runs from 06:00 on Friday 27 November to 06:00 on Saturday 28 November" in page
+
+
+def started_on_page(client, game: str) -> str:
+    answer = client.post(f"/matches/new/{game}", data={f"seat-{i}": name for i, name in enumerate(FOUR)})
+    assert answer.status_code == 302, answer.text
+    return html.unescape(client.get(answer.headers["Location"]).text)
+
+
+def test_a_total_split_between_two_sides_is_typed_in_a_box_or_tapped_on_buttons_as_the_help_says(app, client):
+    assert "Type one side's number; the other side gets the rest." in started_on_page(client, "botifarra")
+    tapped = started_on_page(client, "omi")  # eight tricks: one button a number
+    assert "Tap one side's number; the other side gets the rest." in tapped and "Type one side's" not in tapped
