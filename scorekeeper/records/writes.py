@@ -29,7 +29,7 @@ from ..faults import CHANGED_ELSEWHERE, clash_or_trouble, trouble_of
 from ..games import GAMES, Game, HandResult, RecordError, Replay, ReplayError, Table, get_game
 from ..games.base import encode_state, replay_from
 from ..games.texts import Text, to_json
-from ..models import FINISHED, IN_PROGRESS, Hand, Match, MatchEvent, Player, Seat, now_utc
+from ..models import FINISHED, IN_PROGRESS, Hand, Match, MatchEvent, PairTally, Player, Seat, now_utc
 from . import nights
 from .answers import hand_answer
 from .keys import issue_key
@@ -475,10 +475,14 @@ def _forget_players_without_seats(player_ids: list[int]) -> None:
     no player of the club: removed, so the players list shows no one with 0 matches. Checked in the
     statement itself: a match seating them at the same moment keeps them (or, on PostgreSQL, finds
     them gone and seats them anew)."""
-    if not player_ids:
-        return
     seated = select(Seat.id).where(Seat.player_id == Player.id).exists()
-    gone = delete(Player).where(Player.id.in_(player_ids), ~seated)
+    unseated = db.session.scalars(select(Player.id).where(Player.id.in_(player_ids), ~seated)).all()
+    if not unseated:
+        return
+    # A finish taken back leaves two players' tally of their matches together at zero: it goes first.
+    zeros = delete(PairTally).where(PairTally.player_id.in_(unseated) | PairTally.other_id.in_(unseated))
+    db.session.execute(zeros, execution_options={"synchronize_session": False})
+    gone = delete(Player).where(Player.id.in_(unseated), ~seated)
     db.session.execute(gone, execution_options={"synchronize_session": False})
 
 

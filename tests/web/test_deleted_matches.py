@@ -36,3 +36,11 @@ def test_a_player_set_up_out_of_their_only_match_goes_too(app, actions):
     assert names(app) == ["Ann", "Bo"]
     again = actions.start("schnapsen", ["A", "Bo"])  # the name is free to sit again, as a new player
     assert actions.match(again)["players"] == ["A", "Bo"] and names(app) == ["A", "Ann", "Bo"]
+
+
+def test_a_player_whose_only_match_was_finished_then_taken_back_and_deleted_goes_too(app, actions):
+    """A finish taken back leaves the pairs' tally of their matches together at zero: it goes with them."""
+    match_id = actions.start("schnapsen", ["Ann", "Bo"], target=1)
+    actions.hand(match_id, {"ending": "out", "declarer": 0, "points": [70, 20], "tricks": [4, 1]})
+    assert actions.write("DELETE", match_id).status_code == 204
+    assert names(app) == []
