@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from sqlalchemy import Integer, and_, bindparam, func, select, text
+from sqlalchemy.orm import aliased
 
 from ..extensions import db
 from ..matches.queries import MatchSummary, summaries
@@ -45,25 +46,24 @@ class GameStory:
 
 @cache
 def _stories_statement():
-    """The player's latest row in each game they finished a match of, with the game's book."""
-    latest = (
-        select(RatedSeat.game, func.max(RatedSeat.place).label("place"))
-        .where(RatedSeat.player_id == bindparam("player"))
-        .group_by(RatedSeat.game)
-        .subquery()
+    """The player's latest row in each game the history holds (a game's book is made by its first
+    finished match), with the game's book: one index probe a game (`ix_rated_seat_player_game_place`)
+    however many matches the player has finished."""
+    earlier = aliased(RatedSeat)
+    last = (
+        select(func.max(earlier.place))
+        .where(earlier.player_id == bindparam("player"), earlier.game == RatingBook.game)
+        .scalar_subquery()
     )
+    latest = select(RatingBook.game, RatingBook.stale_from, last.label("place")).subquery()
     story = [getattr(RatedSeat, name) for name in Story.COLUMNS]
-    return (
-        select(latest.c.game, RatingBook.stale_from, *story)
-        .join(
-            RatedSeat,
-            and_(
-                RatedSeat.player_id == bindparam("player"),
-                RatedSeat.game == latest.c.game,
-                RatedSeat.place == latest.c.place,
-            ),
-        )
-        .outerjoin(RatingBook, RatingBook.game == latest.c.game)
+    return select(latest.c.game, latest.c.stale_from, *story).join(
+        RatedSeat,
+        and_(
+            RatedSeat.player_id == bindparam("player"),
+            RatedSeat.game == latest.c.game,
+            RatedSeat.place == latest.c.place,
+        ),
     )
 
 

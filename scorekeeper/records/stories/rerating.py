@@ -35,17 +35,29 @@ LOOK_SECONDS = 60  # how often an idle runner looks for a re-rating left undone 
 
 def rerate(connection, game: str, budget: int, stale_from: int | None = None) -> bool:
     """Work the game's stories out again from where they are stale, for up to `budget` seats (whole
-    matches); the book moves on. True when the game is up to date. The book is locked already."""
+    matches), in the caller's transaction, whose write holds the book already (a merge); the book
+    moves on. True when the game is up to date."""
     if stale_from is None:
         _, stale_from = book(connection, game)
         if stale_from is None:
             return True
+    rows, following = _chunk(connection, game, budget, stale_from)
+    _write(connection, game, _worked_out(connection, game, rows, stale_from), following)
+    return following is None
+
+
+def _chunk(connection, game: str, budget: int, stale_from: int) -> tuple[list, int | None]:
+    """The rows of the next whole matches from `stale_from`, and the place the chunk after starts at."""
     budget = max(budget, most_seats() + 1)  # at least one whole match
     rows = connection.execute(_chunk_statement(), {"game": game, "place": stale_from, "limit": budget}).mappings().all()
-    following = None
-    if len(rows) == budget:  # the last match may be cut short: it starts the next chunk
-        following = rows[-1]["place"]
-        rows = [row for row in rows if row["place"] < following]
+    if len(rows) < budget:
+        return list(rows), None
+    following = rows[-1]["place"]  # the last match may be cut short: it starts the next chunk
+    return [row for row in rows if row["place"] < following], following
+
+
+def _worked_out(connection, game: str, rows: list, stale_from: int) -> list[dict]:
+    """Each seat of `rows` whose story comes out otherwise, with its new story."""
     statistics, lowest = rules_of(game)
     stories = stories_before(connection, game, {row["player_id"] for row in rows}, stale_from)
     changed = []
@@ -56,10 +68,13 @@ def rerate(connection, game: str, budget: int, stale_from: int | None = None) ->
             story = after[row["player_id"]]
             if Story.of(row) != story:
                 changed.append({"match": row["match_id"], "seat": row["position"], **story.as_row()})
+    return changed
+
+
+def _write(connection, game: str, changed: list[dict], following: int | None) -> None:
     if changed:
         connection.execute(_update_story(), changed)
     connection.execute(update(BOOKS).where(BOOKS.c.game == game).values(stale_from=following))
-    return following is None
 
 
 @cache
@@ -82,14 +97,32 @@ def _update_story():
 
 
 def rerate_chunk(game: str, budget: int = CHUNK) -> bool:
-    """One chunk of `game`'s stories in its own transaction; True when the game is up to date."""
+    """One chunk of `game`'s stories; True when the game is up to date. The chunk is read and worked
+    out before any lock is taken; then, holding the book, it is written only if neither the book nor
+    the chunk's rows moved meanwhile (else the next chunk works it out again). So a table's write waits
+    for the chunk's few writes, never for its working out (on SQLite, one writer at a time)."""
+    connection = db.session.connection()
     try:
-        done = rerate(db.session.connection(), game, budget)
+        stale_from = connection.execute(_STALE_FROM, {"game": game}).scalar()
+        if stale_from is None:
+            return True
+        rows, following = _chunk(connection, game, budget, stale_from)
+        changed = _worked_out(connection, game, rows, stale_from)
+        db.session.rollback()  # the reads' transaction ends: the writes are checked afresh
+        connection = db.session.connection()
+        _, now_stale = book(connection, game)  # the book held until the commit
+        if now_stale != stale_from or _chunk(connection, game, budget, stale_from) != (rows, following):
+            db.session.rollback()
+            return False
+        _write(connection, game, changed, following)
         db.session.commit()
-        return done
+        return following is None
     except Exception:
         db.session.rollback()
         raise
+
+
+_STALE_FROM = select(BOOKS.c.stale_from).where(BOOKS.c.game == bindparam("game"))
 
 
 def rerate_all(budget: int = CHUNK) -> int:
