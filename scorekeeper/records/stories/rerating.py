@@ -111,9 +111,12 @@ def rerate_chunk(game: str, budget: int = CHUNK) -> bool:
         db.session.rollback()  # the reads' transaction ends: the writes are checked afresh
         connection = db.session.connection()
         _, now_stale = book(connection, game)  # the book held until the commit
-        if now_stale != stale_from or _chunk(connection, game, budget, stale_from) != (rows, following):
+        now_rows, now_following = _chunk(connection, game, budget, stale_from)
+        if now_stale != stale_from or now_rows[: len(rows)] != rows:
             db.session.rollback()
             return False
+        if following is None:  # a match that finished meanwhile comes after these: the next chunk's
+            following = now_rows[len(rows)]["place"] if len(now_rows) > len(rows) else now_following
         _write(connection, game, changed, following)
         db.session.commit()
         return following is None
