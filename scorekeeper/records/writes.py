@@ -186,11 +186,7 @@ def _seat(table: Table, game: Game, names: list[str], options: dict, receipt: Re
     db.session.execute(
         update(Player).where(Player.id.in_([player.id for player in players])).values(played=Player.played + 1)
     )
-    if receipt is not None:
-        receipt.add(db.session.connection())
-    db.session.commit()
-    if receipt is not None:
-        receipt.kept = True
+    _commit_with(receipt)
     return match
 
 
@@ -222,12 +218,17 @@ def _commit(receipt: Receipt | None = None) -> None:
     """Commit the write, with its receipt (written last, in the same transaction) where it has one."""
     _flush()
     try:
-        if receipt is not None:
-            receipt.add(db.session.connection())
-        db.session.commit()
+        _commit_with(receipt)
     except (IntegrityError, OperationalError) as error:
         db.session.rollback()
         raise clash_or_trouble(error, Conflict(CHANGED_ELSEWHERE)) from None
+
+
+def _commit_with(receipt: Receipt | None) -> None:
+    """Commit, the receipt written last in the same transaction; noted as kept once committed."""
+    if receipt is not None:
+        receipt.add(db.session.connection())
+    db.session.commit()
     if receipt is not None:
         receipt.kept = True
 
