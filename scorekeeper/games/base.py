@@ -19,6 +19,7 @@ The shape of every game module:
         options = (...Field...)
         hand_fields = (...Field...)
         record_forms = (RecordForm(...), ...)    # only for records with alternative shapes
+        asked_first = ("last_trick",)            # only where the form asks some fields before the record's order
         reference = Reference(...)               # its card in the rules reference (reference.py)
         def start(self, table, options) -> dict              # the state's own fields at the start
         def validate(self, state, record) -> None             # RecordError(message, field)
@@ -306,6 +307,9 @@ class Game:
     options: ClassVar[tuple[Field, ...]] = ()
     hand_fields: ClassVar[tuple[Field, ...]] = ()
     record_forms: ClassVar[tuple[RecordForm, ...]] = ()
+    # The hand fields the form asks first, in this order, where the record's order would push what
+    # every hand needs below what it rarely does (the API lists them in the record's order).
+    asked_first: ClassVar[tuple[str, ...]] = ()
     calculators: ClassVar[tuple[CardCounter, ...]] = ()
     # The figures the game's table counts for each side of a finished match, beside its board
     # (statistics.py); the history adds them up per player.
@@ -381,8 +385,10 @@ class Game:
 
     def form_fields(self, state: State) -> tuple[Field, ...]:
         """The hand fields that make sense in this state (the form shows only these), offering
-        only the players still in."""
-        return still_in(under_options(self.hand_fields, state.options), self.seats_out(state))
+        only the players still in, those `asked_first` first."""
+        fields = still_in(under_options(self.hand_fields, state.options), self.seats_out(state))
+        first = [fld for name in self.asked_first for fld in fields if fld.name == name]
+        return (*first, *(fld for fld in fields if fld.name not in self.asked_first))
 
     def value(self, record: Mapping, name: str) -> Any:
         return value(self.hand_fields, record, name)

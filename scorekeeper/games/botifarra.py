@@ -120,6 +120,7 @@ class Botifarra(Race):
             "The last doubling made: none, double (x2), redouble (x4), re-redouble (x8).",
             Doubling,
             default=Doubling.NONE,
+            menu=True,
         ),
         Field(
             "points",

@@ -152,6 +152,7 @@ def _showdown(name: str, label: str, moment: str) -> Field:
                 nullable=True,
                 null_hands=True,
                 label="Cards",
+                rare=True,
             ),
         ),
     )

@@ -224,6 +224,7 @@ class Cuarenta(Race):
             label="Cards captured",
         ),
     )
+    asked_first = ("cards",)  # the counts stay put however many events the round lists below them
 
     reference = Reference(
         names=("Forty",),

@@ -133,7 +133,7 @@ class Field:
     ask: str | None = None  # the form's question for it ("Who gets the court?"); else the title
     ask_help: str | None = None  # the form's help where it asks otherwise than the record; else `help`
     preset: Any = None  # the form's choice before any tap (the commonest hand); the API has no default
-    rare: bool = False  # the form tucks it under "More" (most hands leave it alone)
+    rare: bool = False  # the form tucks it under "More" (most hands leave it alone); a group's member too
     total: int | None = None
     total_in: str = "a hand"  # with `total`: what holds it, as the table says ("a deal" has 17 tricks)
     menu: bool = False  # the form offers the choices in a drop-down: a long list its preset mostly answers

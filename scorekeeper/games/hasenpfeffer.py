@@ -25,6 +25,7 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from ._race import Race, lead_or_level, wins
 from .base import (
@@ -52,6 +53,7 @@ _TARGET = 10  # S4:160
 _MOST_TARGET = 100
 _PLAYED = ("void", (False,))  # the fields of a played hand
 _VOID = "void"  # the board's last hand when it was void
+_BID = ("declarers", "contract", "forced_joker_bid", "tricks")  # a played hand's fields
 
 
 class Rule(StrEnum):
@@ -111,6 +113,13 @@ def _defeated(done: Finished, side: int) -> int:
     return sum(1 for bid in _contracts(done) if bid.declarers != side and not bid.made)
 
 
+def _bid_with_a_void(raw: Any) -> list[str]:
+    """What a record that ticks the void hand also gives of a played hand (nothing: none)."""
+    if not isinstance(raw, Mapping) or raw.get("void") is not True:
+        return []
+    return [name for name in _BID if raw.get(name) is not None]
+
+
 class Hasenpfeffer(Race):
     key = "hasenpfeffer"
     name = "Hasenpfeffer"
@@ -137,6 +146,7 @@ class Hasenpfeffer(Race):
             "All four passed and the joker was the widow card: the hand is void and nobody scores.",
             default=False,
             label="Void hand (joker in the widow)",
+            rare=True,
         ),
         Field("declarers", "side", "The side that won the bidding.", when=_PLAYED, ask="Who won the bidding?"),
         Field(
@@ -156,6 +166,7 @@ class Hasenpfeffer(Race):
             default=False,
             when=_PLAYED,
             label="Forced joker bid",
+            rare=True,
         ),
         Field(
             "tricks",
@@ -202,6 +213,17 @@ class Hasenpfeffer(Race):
     )
 
     # -- checking -----------------------------------------------------------------------------
+    def check(self, state: State, raw: Any) -> dict:
+        """A void hand given with a bid is refused in the table's words (api/partnership.md: `void:
+        true` with any other key), not in the declarations' own, and never scored without the bid."""
+        given = _bid_with_a_void(raw)
+        if given and not self.result(state).over:
+            message = msg(
+                "A void hand has no bid and no tricks: give the void hand, or the bid and the tricks, not both."
+            )
+            raise RecordError(message, "void", fields=dict.fromkeys(given, message))
+        return super().check(state, raw)
+
     def validate(self, state: State, record: dict) -> None:
         if self.value(record, "void"):
             return  # the declarations already refuse anything else in a void record

@@ -203,6 +203,7 @@ class Poke(Game):
         ),
     )
 
+    asked_first = ("tricks", "better_hand", "poker_hand")  # the draws, mostly none, after the hand
     record_forms = (
         RecordForm("category", ("better_hand", "poker_hand"), "the better hand and its category"),
         RecordForm("cards", ("cards",), "both final hands as cards"),

@@ -204,9 +204,11 @@ class Tresette(Race):
             "The melds declared, each with the side that held it; most hands have none.",
             default=None,
             nullable=True,
+            rare=True,
             fields=tuple(_meld_field(meld) for meld in MELDS),
         ),
     )
+    asked_first = ("last_trick",)  # one tap every hand, above the counts
     record_forms = (
         RecordForm("counts", ("aces", "figures"), "the aces and figures each side took"),
         RecordForm("cards", ("cards",), "the cards each side took"),

@@ -115,7 +115,9 @@ def record_from_request(scored: Scored, form: MultiDict, number: int | None = No
         form = counters.fill(scored.game, scored.match.options, form, scored.table)
     except RecordError as error:
         raise Invalid.from_record(error) from None
-    return scored.game.from_form(before, record_from_form(fields, form, scored.table, scored.game.record_forms))
+    return scored.game.from_form(
+        before, record_from_form(fields, form, scored.table, scored.game.record_forms, hand=True)
+    )
 
 
 def hand_rows(scored: Scored, numbers: Sequence[int]) -> list[dict]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from werkzeug.datastructures import MultiDict
@@ -554,27 +554,54 @@ def form_sections(
     fields: Sequence[Field], forms: Sequence[RecordForm], seating: Seating, values: Mapping, errors: Mapping
 ) -> list[Section]:
     """The hand form in sections: the record form in use (the one the shown hand was given in, else
-    the game's first) with the common fields, then the rare fields, then each other record form,
-    folded until used; a record form of cards shows them as soon as it is opened."""
+    the game's first) with the common fields, then the rare fields (a group's rare members in their
+    group's name), then each other record form, folded until used; cards in a fold show as soon as
+    it is opened."""
     first = form_in_use(forms, fields, values)
     other_forms = [form for form in forms if form is not first]
     elsewhere = {name for form in other_forms for name in form.fields}
-    main = [fld for fld in fields if fld.name not in elsewhere and not fld.rare]
-    rare = [fld for fld in fields if fld.name not in elsewhere and fld.rare]
+    values = without_what_a_toggle_hides(fields, values)
+    main, rare = split_rare([fld for fld in fields if fld.name not in elsewhere])
     sections = [Section(None, build_widgets(main, seating, values, errors), True)]
     if rare:
         # Translators: a folded part of the hand form holding the questions most hands leave alone
-        sections.append(_folded(_("More"), rare, seating, values, errors))
+        section = _folded(_("More"), rare, seating, values, errors)
+        for widget in section.widgets:
+            if widget.kind == "group" and widget.key in {fld.name for fld in main}:
+                widget.help = ""  # its help is said with the rest of the group, above
+        sections.append(_unfolded(section))
     for form in other_forms:
         members = [fld for fld in fields if fld.name in form.fields]
         # Translators: a folded part of the hand form, another way to give the whole hand: "Or give the two totals"
         title = _("Or give %(what)s", what=declared_text(record_form_text(form)))
-        section = _folded(title, members, seating, values, errors)
-        for widget in section.widgets:
-            if widget.kind in ("cards", "grid"):
-                widget.extra["unfolded"] = True  # the form's own fold is the one tap to them
-        sections.append(section)
+        sections.append(_unfolded(_folded(title, members, seating, values, errors)))
     return sections
+
+
+def split_rare(fields: Sequence[Field]) -> tuple[list[Field], list[Field]]:
+    """The fields most hands use, and those they leave alone (`rare`); a group with rare members
+    is in both, each part holding its own members."""
+    main, rare = [], []
+    for fld in fields:
+        if fld.rare:
+            rare.append(fld)
+        elif any(member.rare for member in fld.fields):
+            main.append(replace(fld, fields=tuple(m for m in fld.fields if not m.rare)))
+            rare.append(replace(fld, fields=tuple(m for m in fld.fields if m.rare)))
+        else:
+            main.append(fld)
+    return main, rare
+
+
+def _unfolded(section: Section) -> Section:
+    """Cards and layouts in a fold of the form are drawn open: the fold is the one tap to them."""
+    widgets = list(section.widgets)
+    while widgets:
+        widget = widgets.pop()
+        if widget.kind in ("cards", "grid"):
+            widget.extra["unfolded"] = True
+        widgets += widget.children
+    return section
 
 
 def form_in_use(forms: Sequence[RecordForm], fields: Sequence[Field], values: Mapping) -> RecordForm | None:
@@ -607,10 +634,18 @@ def _idle(fld: Field, value: Any) -> bool:
 
 
 def _folded(title: str, fields: Sequence[Field], seating: Seating, values: Mapping, errors: Mapping) -> Section:
-    names = tuple(fld.name for fld in fields)
     used = any(_given(fld, values) for fld in fields)
-    failed = any(key.split(".")[0].split("-")[0] in names for key in errors)
+    failed = any(_names(fld, key) for fld in fields for key in errors)
     return Section(title, build_widgets(fields, seating, values, errors), used or failed)
+
+
+def _names(fld: Field, key: str) -> bool:
+    """Whether the refusal at `key` ("tricks", "jacks.spades", "tricks-0") is about `fld` (a
+    group: about one of the members it holds)."""
+    parts = key.replace("-", ".").split(".")
+    if parts[0] != fld.name:
+        return False
+    return fld.type != "group" or len(parts) == 1 or any(member.name == parts[1] for member in fld.fields)
 
 
 def widget_for(fld: Field) -> FieldWidget:
@@ -659,6 +694,23 @@ def _controls_by_toggle(fields: Sequence[Field], fld: Field) -> bool:
     return any(other.name == fld.when.name and other.type == "bool" for other in fields)
 
 
+def without_what_a_toggle_hides(fields: Sequence[Field], values: Mapping) -> Mapping:
+    """The values to draw, less those of the questions a ticked (or unticked) box hides: a form sent
+    back with a void hand ticked over a bid draws the bid empty, so the next tap records what shows."""
+    hidden = [
+        fld.name for fld in fields if fld.when and _controls_by_toggle(fields, fld) and not _shown(fields, fld, values)
+    ]
+    if not hidden:
+        return values
+
+    def kept(key: str) -> bool:
+        return not any(key == name or key.startswith(name + "-") for name in hidden)
+
+    if isinstance(values, MultiDict):
+        return MultiDict([(key, value) for key, value in values.items(multi=True) if kept(key)])
+    return {key: value for key, value in values.items() if kept(key)}
+
+
 def _shown(fields: Sequence[Field], fld: Field, form: MultiDict, prefix: str = "") -> bool:
     """Whether the form shows `fld`, given the choice its `when` names (inside a group: the
     group's own choice, posted under the group's prefix)."""
@@ -669,13 +721,22 @@ def _shown(fields: Sequence[Field], fld: Field, form: MultiDict, prefix: str = "
     return str(form.get(prefix + fld.when.name, "")) in {str(v) for v in fld.when.values}
 
 
-def record_from_form(fields: Sequence[Field], form: MultiDict, table: Table, forms: Sequence[RecordForm] = ()) -> dict:
+def record_from_form(
+    fields: Sequence[Field],
+    form: MultiDict,
+    table: Table,
+    forms: Sequence[RecordForm] = (),
+    *,
+    hand: bool = False,
+) -> dict:
     """The record the API would take, from flat form keys; fields hidden by `when` are left out, and
-    so are the fields of a record form the table did not use (only its presets are chosen)."""
+    so are the fields of a record form the table did not use (only its presets are chosen). On a
+    hand's form (`hand`) an answer a ticked box hides is kept, for the game to refuse in words
+    (Hasenpfeffer's bid with a void hand) rather than the form dropping it without a word."""
     form = unpaired(fields, form)
     record: dict[str, Any] = {}
     for fld in fields:
-        if not _shown(fields, fld, form):
+        if not _shown(fields, fld, form) and not (hand and _controls_by_toggle(fields, fld)):
             continue
         found = widget_for(fld).read(fld, fld.name, form, table)
         if found is not MISSING:

@@ -269,6 +269,16 @@ def test_hasenpfeffer_bad_records_are_422_naming_the_field(actions, record, fiel
     assert field in refuse(actions, match_id, record)["fields"]
 
 
+def test_hasenpfeffer_void_hand_with_a_bid_is_422_in_words(actions):
+    """api/partnership.md: `void: true` with any other key is refused; the error says why."""
+    match_id = actions.start("hasenpfeffer", FOUR)
+    answer = refuse(actions, match_id, {**VOID, **bid(A, 3, 4)})
+    assert answer["error"] == (
+        "A void hand has no bid and no tricks: give the void hand, or the bid and the tricks, not both."
+    )
+    assert set(answer["fields"]) == {"void", "declarers", "contract", "tricks"}
+
+
 def test_hasenpfeffer_declarers_win_when_both_reach_the_target(actions):
     match_id = actions.start("hasenpfeffer", FOUR)
     match = play(actions, match_id, bid(A, 2, 5), bid(B, 3, 5), bid(A, 3, 3), bid(B, 3, 3))

@@ -4,8 +4,12 @@
   included): Envite 2, Court Piece 2, Schnapsen 3 (the quick form), Poke 4 at most, as the issue
   asks. Each game's test file declares its hand and count (COMMONEST in tests/games/test_<key>.py,
   tests/games/taps.py says how), and this file names no game for it.
-- One screen per hand: at 390x844 and at 360x740 a fresh match page of every game shows both scores
-  side by side, whose deal it is, and the Record button, without scrolling.
+- Every hand above Record (issue 34): every control the commonest hand taps lies above the top of
+  the Record bar, without scrolling, as hand 1 and as hand 2; so do the controls of each game's
+  other common hands (COMMON), with at most one fold opened.
+- One screen per hand: at 390x844 and at 360x740 a fresh match page of every game, and one a few
+  hands in, shows both scores side by side, whose deal it is, and the Record button, without
+  scrolling.
 - A match that can be fixed: set-up edits replayed (rename, partners, first dealer, a house rule,
   and a refusal naming the hand), a match deleted, a finished match reopened, a rematch.
 - Dark mode: a toggle remembered from page to page, and the phone's own dark setting followed.
@@ -51,7 +55,7 @@ def target(form: Locator, step: Step) -> Locator:
     if step.kind == "type":
         return nested(form, step.path).get_by_role("spinbutton")
     if step.kind == "pick":
-        return form.get_by_role("combobox", name=step.path[0], exact=True)
+        return nested(form, step.path[:-1]).get_by_role("combobox", name=step.path[-1], exact=True)
     return form.get_by_text(step.value, exact=True)
 
 
@@ -61,45 +65,61 @@ def take(thumb: Thumb, form: Locator, step: Step) -> None:
     elif step.kind == "type":
         thumb.type(nested(form, step.path).get_by_role("spinbutton"), step.value)
     elif step.kind == "pick":
-        thumb.pick(form.get_by_role("combobox", name=step.path[0], exact=True), step.value)
+        thumb.pick(target(form, step), step.value)
     else:
         thumb.tap(form.get_by_text(step.value, exact=True))
 
 
-# Where a control lies on the page (not on the screen): its top and bottom, the page scrolled or not.
-ON_THE_PAGE = (
-    "element => { const box = element.getBoundingClientRect(); return [box.top + scrollY, box.bottom + scrollY]; }"
-)
+# How far below the top of the Record bar a control's bottom lies on the screen as it is (negative:
+# above it), and how far the page is scrolled.
+BELOW_THE_BAR = """element => {
+  const bar = document.querySelector('form.hand-form .record-bar').getBoundingClientRect();
+  return {below: element.getBoundingClientRect().bottom - bar.top, scrolled: scrollY};
+}"""
 
 
-def record_bar_height(page: Page) -> float:
-    return page.locator("form.hand-form .record-bar").evaluate("bar => bar.getBoundingClientRect().height")
+def tap_above_the_bar(page: Page, thumb: Thumb, steps: tuple[Step, ...], where: str) -> list[str]:
+    """Tap `steps` as a thumb does; what lay below the Record bar or needed a scroll, as it was tapped."""
+    wrong = []
+    for step in steps:
+        seen = target(the_form(page), step).first.evaluate(BELOW_THE_BAR)
+        if seen["below"] > 0 or seen["scrolled"]:
+            wrong.append(f"{where}: {step.path + (step.value,)} ends {seen['below']:.0f} px below the top of Record")
+        take(thumb, the_form(page), step)
+    return wrong
 
 
 @pytest.mark.parametrize("key", list(GAMES))
 def test_the_commonest_hand_in_few_taps(page: Page, table_api: TableApi, key: str) -> None:
-    hand = declared(key, "COMMONEST")
-    match = table_api.start(key, players_for(key))
-    table_api.join(page, match)
-    expect(page.get_by_role("button", name=hand_control("Record", 1))).to_be_in_viewport(ratio=1)
-    thumb = Thumb(page)
-    reach = []  # where each control tapped lies on the page, as it is tapped
-    for step in hand.steps:
-        reach.append(target(the_form(page), step).first.evaluate(ON_THE_PAGE))
-        take(thumb, the_form(page), step)
-    span = max(bottom for _, bottom in reach) - min(top for top, _ in reach)
-    screen = PHONE["viewport"]["height"] - record_bar_height(page)
-    thumb.record(1)
-    expect(page.locator(".banner-error, .flash.error")).to_have_count(0)
-    expect(hand_entry(page, 1)).to_be_visible()
-    for unit, figures in hand.board.items():
-        expect(board(page).get_by_label(unit, exact=True)).to_have_text(figures)
-    assert (thumb.taps, thumb.typed) == (hand.taps, hand.typed), f"{key}: {thumb.taps} taps, {thumb.typed} typed"
-    assert span <= screen, (
-        f"{key}: the taps span {span:.0f} px of the page, more than the {screen:.0f} px of one screen"
-    )
-    if hand.most is not None:
-        assert thumb.taps <= hand.most
+    """Every common hand of the game in its taps, each control above the Record bar with no scroll,
+    as hand 1 (the page as the phone that started the match opens it) and as hand 2 (the page the
+    Record tap lands on); the commonest hand also to its scores."""
+    commonest, common = declared(key, "COMMONEST"), declared(key, "COMMON")
+    wrong = []
+    for n, hand in enumerate((commonest, *common)):
+        assert sum(step.kind == "open" for step in hand.steps) <= 1, f"{key}: a common hand opens one fold at most"
+        match = table_api.start(key, players_for(key))
+        table_api.join(page, match)
+        page.goto(f"/matches/{match.id}")
+        for number in (1, 2):
+            if number == 2 and not page.get_by_role("button", name=hand_control("Record", 2)).count():
+                expect(banner(page)).to_be_visible()  # the hand ended the match: there is no hand 2
+                break
+            thumb = Thumb(page)
+            where = f"{key}, {f'common hand {n}' if n else 'the commonest hand'}, as hand {number}"
+            wrong += tap_above_the_bar(page, thumb, hand.steps_at(number), where)
+            thumb.record(number)
+            expect(page.locator(".banner-error, .flash.error")).to_have_count(0)
+            expect(hand_entry(page, number)).to_be_visible()
+            assert (thumb.taps, thumb.typed) == (hand.taps, hand.typed), (
+                f"{where}: {thumb.taps} taps, {thumb.typed} typed"
+            )
+            if hand is commonest and number == 1:
+                for unit, figures in hand.board.items():
+                    expect(board(page).get_by_label(unit, exact=True)).to_have_text(figures)
+                if hand.most is not None:
+                    assert thumb.taps <= hand.most
+    assert not wrong, "\n".join(wrong)
 
 
 def test_court_piece_commonest_hand_moves_the_streak_and_the_deal(page: Page, table_api: TableApi) -> None:
@@ -179,8 +199,9 @@ LAYOUT = """() => {
 
 @pytest.mark.parametrize("screen", list(SCREENS))
 def test_one_screen_per_hand(browser, live_server, every_game, screen: str) -> None:
-    """A fresh match page of every game: both scores side by side, whose deal it is in large type,
-    and the Record button, all without scrolling, and nothing wider than the screen."""
+    """A fresh match page of every game, and one a few hands in: both scores side by side, whose
+    deal it is in large type, and the Record button, all without scrolling, and nothing wider than
+    the screen."""
     width, height = SCREENS[screen]
     context = browser.new_context(base_url=live_server, **{**PHONE, "viewport": {"width": width, "height": height}})
     context.set_default_timeout(5000)
@@ -188,17 +209,18 @@ def test_one_screen_per_hand(browser, live_server, every_game, screen: str) -> N
     wrong = []
     try:
         for key, matches in every_game.items():
-            matches.join(page, matches.fresh)
-            page.goto(f"/matches/{matches.fresh.id}")
-            seen = page.evaluate(LAYOUT)
-            if not seen["record"] or seen["record"][0] < 0 or seen["record"][1] > height:
-                wrong.append(f"{key}: the Record button is at {seen['record']}")
-            if len(seen["scores"]) < 2 or len(set(seen["scores"])) != 1 or max(seen["scores"]) > height:
-                wrong.append(f"{key}: the scores start at {seen['scores']}, not side by side")
-            if GAMES[key].deals and (not seen["turn"] or seen["turn"][0] < 20 or seen["turn"][1] > height):
-                wrong.append(f"{key}: whose deal it is (font size, bottom): {seen['turn']}")
-            if seen["wide"]:
-                wrong.append(f"{key}: the page scrolls sideways")
+            for match in (matches.fresh, matches.played):
+                matches.join(page, match)
+                page.goto(f"/matches/{match.id}")
+                seen = page.evaluate(LAYOUT)
+                if not seen["record"] or seen["record"][0] < 0 or seen["record"][1] > height:
+                    wrong.append(f"{key} #{match.id}: the Record button is at {seen['record']}")
+                if len(seen["scores"]) < 2 or len(set(seen["scores"])) != 1 or max(seen["scores"]) > height:
+                    wrong.append(f"{key} #{match.id}: the scores start at {seen['scores']}, not side by side")
+                if GAMES[key].deals and (not seen["turn"] or seen["turn"][0] < 20 or seen["turn"][1] > height):
+                    wrong.append(f"{key} #{match.id}: whose deal it is (font size, bottom): {seen['turn']}")
+                if seen["wide"]:
+                    wrong.append(f"{key} #{match.id}: the page scrolls sideways")
     finally:
         context.close()
     assert not wrong, "\n".join(wrong)

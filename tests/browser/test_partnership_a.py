@@ -185,14 +185,20 @@ class Hasenpfeffer:
             self.winner = defenders
 
 
+VOID_HAND = "All four passed and the joker was the widow card: the hand is void and nobody scores."
+
+
 def hasenpfeffer_hand(page: Page, hand: tuple | str, editing: bool = False) -> None:
+    """A void hand and a forced joker bid (both rare: all four passed) are under "More"."""
     form = the_form(page)
     if hand == "void":
-        tap(form, "All four passed and the joker was the widow card: the hand is void and nobody scores.")
+        unfold(form, "More")
+        tap(form, VOID_HAND)
         return
     declarers, contract, taken = hand
     tap(group(form, "Who won the bidding?"), LABELS[declarers])
     if contract == "forced":
+        unfold(form, "More")
         tap(form, "All four passed, so the joker's holder had to bid 3.")
     else:
         tap(group(form, "Contract"), str(contract))
@@ -237,6 +243,27 @@ def test_hasenpfeffer_game_with_a_set_contract_a_void_hand_and_an_edit(page: Pag
     assert model.points == [10, 8] and model.winner == 0
     expect(banner(page)).to_have_text("Ann & Cy win 10 to 8")
     shot("hasenpfeffer")
+
+
+def test_hasenpfeffer_void_hand_over_a_bid_is_refused_in_words(page: Page) -> None:
+    """A bid tapped, then the void hand ticked: the form says a void hand has no bid and records
+    nothing (it used to drop the bid without a word); the bid no longer shows, so the next tap on
+    Record records the void hand (api/partnership.md: `void: true` with any other key is refused)."""
+    seat_players(page, "Hasenpfeffer", FOUR, partnerships=True)
+    start_match(page, "Hasenpfeffer")
+    hasenpfeffer_hand(page, (0, 3, 4))
+    hasenpfeffer_hand(page, "void")
+    page.get_by_role("button", name="Record hand 1").click()
+    expect(page.get_by_role("alert")).to_have_text(
+        "A void hand has no bid and no tricks: give the void hand, or the bid and the tricks, not both."
+    )
+    form = the_form(page)
+    expect(form.get_by_role("checkbox", name=VOID_HAND)).to_be_checked()
+    expect(group(form, "Who won the bidding?")).to_be_hidden()
+    expect(board(page).get_by_label("points")).to_have_text(["0/10", "0/10"])
+    record(page, 1)
+    expect(board(page).get_by_text("Last hand: void (joker in the widow)")).to_be_visible()
+    expect(board(page).get_by_label("points")).to_have_text(["0/10", "0/10"])
 
 
 # == 3. Turnover Bridge =========================================================================

@@ -83,7 +83,15 @@ def tresette_counts(
     type_numbers(form, "Figures taken (2, 3, K, Q, J)", figures_a, 20, both)
     tap(group(form, "Who took the last trick?"), LABELS[last])
     for meld, side in (melds or {}).items():
-        tap(group(group(form, "Melds"), meld), LABELS[side])
+        tap_meld(form, meld, side)
+
+
+def tap_meld(form, meld: str, side: int) -> None:
+    """The melds are under "More" (most hands have none): opened once."""
+    more = form.get_by_text("More", exact=True)
+    if not more.evaluate("summary => summary.parentElement.open"):
+        more.click()
+    tap(group(group(form, "Melds"), meld), LABELS[side])
 
 
 def test_tresette_game_with_melds_an_edit_and_the_cards_counted(page: Page, shot) -> None:
@@ -133,7 +141,7 @@ def test_tresette_game_with_melds_an_edit_and_the_cards_counted(page: Page, shot
         for card in pile:
             tap(hand, card[0] + SIGNS[card[1]])
     tap(group(form, "Who took the last trick?"), LABELS[1])
-    tap(group(group(form, "Melds"), "Napoli of clubs"), LABELS[1])
+    tap_meld(form, "Napoli of clubs", 1)
     submit(page, "Record hand 3")
     third = [tresette_points(2, 10, False), tresette_points(2, 10, True, melds=3)]
     final = [after_two[0] + third[0], after_two[1] + third[1]]
@@ -159,7 +167,7 @@ def botifarra_hand(page: Page, trump: str, doubling: str, points_a: int, both: b
     form = the_form(page)
     tap(group(form, "Trumps"), trump)
     if doubling != "None" or both:
-        tap(group(form, "Doubling"), doubling)
+        form.get_by_role("combobox", name="Doubling").select_option(label=doubling)  # a drop-down: mostly none
     type_numbers(form, "Points out of 72", points_a, 72, both)
 
 

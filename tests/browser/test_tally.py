@@ -193,9 +193,10 @@ def chicago_hand(
         showdown = group(form, title)
         tap(group(showdown, "Best hand"), names[seat])
         group(showdown, "Poker hand").get_by_role("combobox").select_option(label=category)
+    if cards:  # each showdown's cards are under "More", in the showdown's name
+        form.get_by_text("More", exact=True).click()
     for title, hands in (cards or {}).items():
-        showdown = group(form, title)
-        showdown.get_by_text("Enter the cards instead", exact=True).click()
+        showdown = group(form.locator("details.more"), title)
         for seat, hand in enumerate(hands):
             for n, card in enumerate(hand or [], start=1):
                 showdown.get_by_role("combobox", name=f"{names[seat]} card {n} rank").select_option(card[0])

@@ -79,7 +79,7 @@ class Strategies:
 
 
 def declared(key: str, name: str = "STRATEGIES") -> Any:
-    """What tests/games/test_<key>.py declares as `name` (its STRATEGIES, its COMMONEST hand)."""
+    """What tests/games/test_<key>.py declares as `name` (its STRATEGIES, its COMMONEST and COMMON hands)."""
     module = f"{__package__}.test_{key}"
     found = importlib.util.find_spec(module) and getattr(importlib.import_module(module), name, None)
     assert found is not None, f"tests/games/test_{key}.py must declare {name} (see tests/games/properties.py)"

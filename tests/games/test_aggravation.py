@@ -143,6 +143,8 @@ def test_the_scores_count_the_games_won(match):
 # Ann calls Aggravation.
 COMMONEST = Commonest((choose("Who called Aggravation?", "Ann"),), taps=2)
 
+COMMON = (Commonest((choose("Who called Aggravation?", "Bob"),), taps=2),)
+
 
 # -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
 

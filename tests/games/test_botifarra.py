@@ -15,7 +15,7 @@ from scorekeeper.games.botifarra import Rule, multiplier
 from tests.games.counted import figures
 
 from .properties import FAST, Strategies, json_values, matches
-from .taps import ANN_CY, Commonest, choose, type_in
+from .taps import ANN_CY, BOB_DI, Commonest, choose, pick, type_in
 
 GAME = get_game("botifarra")
 TABLE = GAME.table(4)
@@ -296,6 +296,16 @@ def test_example_hands_are_taken():
 # The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
 # Hearts are trumps and Ann & Cy take 40 of the 72 points.
 COMMONEST = Commonest((choose("Trumps", "Hearts"), type_in("Points out of 72", ANN_CY, 40)), taps=3, typed=1)
+
+COMMON = (
+    # A doubled hand; a botifarra (no trumps).
+    Commonest(
+        (choose("Trumps", "Spades"), pick("Doubling", "Double"), type_in("Points out of 72", BOB_DI, 45)),
+        taps=5,
+        typed=1,
+    ),
+    Commonest((choose("Trumps", "Botifarra"), type_in("Points out of 72", BOB_DI, 30)), taps=3, typed=1),
+)
 
 
 # -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------

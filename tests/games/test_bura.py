@@ -382,6 +382,12 @@ COMMONEST = Commonest(
     (choose("How did the hand end?", "Declaration"), choose("Who?", "Ann"), type_in("Card points", 52)), taps=4, typed=1
 )
 
+COMMON = (
+    # A bura; a drawn hand.
+    Commonest((choose("How did the hand end?", "Bura"), choose("Who?", "Bob")), taps=3),
+    Commonest((choose("How did the hand end?", "Draw"),), taps=2),
+)
+
 
 # -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
 

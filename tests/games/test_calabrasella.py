@@ -284,6 +284,15 @@ COMMONEST = Commonest(
     (choose("Who declared?", "Ann"), type_in("Declarer's points", 26), type_in("Defenders' points", 9)), taps=4, typed=2
 )
 
+COMMON = (
+    # Another player declares and loses.
+    Commonest(
+        (choose("Who declared?", "Bob"), type_in("Declarer's points", 15), type_in("Defenders' points", 20)),
+        taps=4,
+        typed=2,
+    ),
+)
+
 
 # -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
 

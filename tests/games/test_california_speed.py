@@ -235,6 +235,8 @@ def test_scores_count_the_games_won(match):
 # Ann plays out first.
 COMMONEST = Commonest((choose("Who played out first?", "Ann"),), taps=2)
 
+COMMON = (Commonest((choose("Who played out first?", "Bob"),), taps=2),)
+
 
 # -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
 

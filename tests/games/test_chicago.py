@@ -14,7 +14,7 @@ from scorekeeper.games.chicago import Rule
 from tests.games.counted import figures
 
 from .properties import FAST, JSON, Strategies, matches
-from .taps import Commonest, choose
+from .taps import Commonest, choose, pick
 
 GAME = get_game("chicago")
 A, B, C, D = range(4)
@@ -534,6 +534,20 @@ COMMONEST = Commonest(
     taps=5,
     most=5,
     board={"points": ["2/52", "6/52"]},
+)
+
+COMMON = (
+    # A showdown won with two pair, one nobody won, the final hand to the other player.
+    Commonest(
+        (
+            choose("First showdown", "Best hand", "Bob"),
+            pick("First showdown", "Poker hand", "Two pair"),
+            choose("Second showdown", "Best hand", "Nobody"),
+            choose("Who took the last trick?", "Ann"),
+            choose("Final hand", "Best hand", "Bob"),
+        ),
+        taps=7,
+    ),
 )
 
 

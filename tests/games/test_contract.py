@@ -4,8 +4,9 @@ by being registered, with nothing added here.
 - its declarations are well formed and the API's description of them is plain JSON;
 - every rule a reason can name is an anchor of its rules page;
 - every state it reaches survives the JSON it is stored as;
-- its test file declares its strategies (STRATEGIES, for test_properties.py) and its commonest hand
-  (COMMONEST, tapped by tests/browser/test_at_the_table.py), so that no other test file names it.
+- its test file declares its strategies (STRATEGIES, for test_properties.py), its commonest hand
+  (COMMONEST) and the other hands its table records often (COMMON), tapped by
+  tests/browser/test_at_the_table.py, so that no other test file names them.
 
 The properties of play (replay, edit and reverse, only RecordError) are in test_properties.py, over
 every game too, fed by each game's own strategies.
@@ -95,8 +96,11 @@ def test_a_stored_state_reads_back_exactly(key, seed):
 
 
 @pytest.mark.parametrize("key", KEYS)
-def test_its_test_file_declares_its_strategies_and_commonest_hand(key):
+def test_its_test_file_declares_its_strategies_and_common_hands(key):
     assert isinstance(declared(key, "STRATEGIES"), Strategies)
-    commonest = declared(key, "COMMONEST")
-    assert isinstance(commonest, Commonest) and commonest.steps
-    assert len(commonest.steps) < commonest.taps <= (commonest.most or commonest.taps)
+    common = declared(key, "COMMON")
+    assert isinstance(common, tuple) and common, "at least one other common hand (a raise, a revoke, a gin...)"
+    for hand in (declared(key, "COMMONEST"), *common):
+        assert isinstance(hand, Commonest) and hand.steps
+        assert len(hand.steps) < hand.taps <= (hand.most or hand.taps)
+        assert sum(step.kind == "open" for step in hand.steps) <= 1  # one fold opened at most

@@ -15,7 +15,7 @@ from scorekeeper.games.statistics import Finished
 from tests.games.counted import Hand, figures, finished
 
 from .properties import FAST, Strategies, json_values, matches
-from .taps import ANN_CY, Commonest, choose
+from .taps import ANN_CY, BOB_DI, Commonest, choose
 
 GAME = get_game("court_piece")
 TABLE = GAME.table(4)
@@ -577,6 +577,12 @@ def test_any_options_are_taken_or_refused_with_a_record_error(raw):
 # The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
 # Played out (preset), Ann & Cy take 8 tricks; Bob & Di get the other 5 by themselves.
 COMMONEST = Commonest((choose("Tricks", ANN_CY, "8"),), taps=2, most=2, board={"courts": ["0 courts", "0 courts"]})
+
+COMMON = (
+    # A court (the first seven tricks); a revoke.
+    Commonest((choose("How did the hand end?", "First seven"), choose("Who gets the court?", BOB_DI)), taps=3),
+    Commonest((choose("How did the hand end?", "Revoke"), choose("Who gets the court?", ANN_CY)), taps=3),
+)
 
 
 # -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------

@@ -436,6 +436,20 @@ COMMONEST = Commonest(
     board={"points": ["9/40", "0/40"]},
 )
 
+COMMON = (
+    # A ronda and a limpia, one for each side.
+    Commonest(
+        (
+            type_in("Cards captured", "Ann", 18),
+            type_in("Cards captured", "Bob", 22),
+            choose("What scored", "Ann", "Ronda"),
+            choose("What scored", "Bob", "Limpia"),
+        ),
+        taps=5,
+        typed=2,
+    ),
+)
+
 
 # -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
 

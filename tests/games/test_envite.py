@@ -16,7 +16,7 @@ from scorekeeper.games import RecordError, ReplayError, get_game, replay
 from tests.games.counted import figures
 
 from .properties import FAST, JSON, Strategies, matches
-from .taps import ANN_CY, Commonest, choose
+from .taps import ANN_CY, BOB_DI, Commonest, choose, unfold
 
 GAME = get_game("envite")
 A, B = 0, 1
@@ -584,6 +584,20 @@ def test_property_stones_stay_within_eleven_except_by_winning_the_game(match):
 # The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
 # A side wins a hand played at the opening stake of 2 (preset): Ann & Cy 2 stones (S0:85).
 COMMONEST = Commonest((choose("Who won the hand?", ANN_CY),), taps=2, most=2, board={"stones": ["2/11", "0/11"]})
+
+COMMON = (
+    # A raise to 4, played; a raise declined.
+    Commonest((choose("Who won the hand?", BOB_DI), choose("Stake", "4")), taps=3),
+    Commonest(
+        (
+            choose("Who won the hand?", ANN_CY),
+            choose("Stake", "4"),
+            unfold("More"),
+            choose("Declined", "The last raise was declined, so the hand was not played."),
+        ),
+        taps=5,
+    ),
+)
 
 
 # -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------

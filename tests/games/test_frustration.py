@@ -170,6 +170,8 @@ def test_the_scores_count_the_games_won(match):
 # Ann gets down to 10 cards first.
 COMMONEST = Commonest((choose("Who got down to 10 cards?", "Ann"),), taps=2)
 
+COMMON = (Commonest((choose("Who got down to 10 cards?", "Bob"),), taps=2),)
+
 
 # -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
 

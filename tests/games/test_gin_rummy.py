@@ -309,6 +309,12 @@ COMMONEST = Commonest(
     board={"points": ["15/100", "0/100"]},
 )
 
+COMMON = (
+    # A gin; a drawn hand.
+    Commonest((choose("How did the hand end?", "Bob: gin"), type_in("Deadwood", "Ann", 23)), taps=3, typed=1),
+    Commonest((choose("How did the hand end?", "Draw"),), taps=2),
+)
+
 
 # -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
 

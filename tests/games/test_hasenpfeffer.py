@@ -15,7 +15,7 @@ from scorekeeper.games.hasenpfeffer import Rule
 from tests.games.counted import figures
 
 from .properties import FAST, Strategies, json_values, matches
-from .taps import ANN_CY, Commonest, choose
+from .taps import ANN_CY, BOB_DI, Commonest, choose
 
 GAME = get_game("hasenpfeffer")
 TABLE = GAME.table(4)
@@ -135,6 +135,20 @@ def test_bad_options_are_refused(options, field):
 def test_bad_records_are_refused_naming_the_field(record, field):
     error = refused(start(), record)
     assert field in error.fields and error.message
+
+
+VOID_WITH_A_BID = "A void hand has no bid and no tricks: give the void hand, or the bid and the tricks, not both."
+
+
+def test_a_void_hand_with_a_bid_is_refused_in_words():
+    """api/partnership.md: `void: true` with any other key is refused. The table is told why in its
+    own words, naming the void hand and every part of the bid given (issue 34: the bid was dropped
+    without a word)."""
+    error = refused(start(), {**VOID, **bid(A, 3, 4)})
+    assert error.message == VOID_WITH_A_BID
+    assert set(error.fields) == {"void", "declarers", "contract", "tricks"}
+    assert refused(start(), {**VOID, "forced_joker_bid": True}).message == VOID_WITH_A_BID
+    assert GAME.play(start(), {**VOID, "contract": None}).changes == [0, 0]  # null says nothing was given
 
 
 def test_a_forced_bid_may_give_the_contract_of_three_or_leave_it_out():
@@ -364,6 +378,13 @@ def test_invariants_hold_hand_by_hand(match):
 # Ann & Cy bid 3 and take 4 tricks.
 COMMONEST = Commonest(
     (choose("Who won the bidding?", ANN_CY), choose("Contract", "3"), choose("Tricks taken", ANN_CY, "4")), taps=4
+)
+
+COMMON = (
+    # A contract set.
+    Commonest(
+        (choose("Who won the bidding?", BOB_DI), choose("Contract", "4"), choose("Tricks taken", BOB_DI, "2")), taps=4
+    ),
 )
 
 

@@ -254,6 +254,11 @@ def test_every_game_has_one_winner_or_none(match):
 # Ann goes out.
 COMMONEST = Commonest((choose("Who went out?", "Ann"),), taps=2)
 
+COMMON = (
+    # The stock runs out before anyone goes out.
+    Commonest((choose("How did the game end?", "Stock exhausted"),), taps=2),
+)
+
 
 # -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
 

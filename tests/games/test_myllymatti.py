@@ -210,6 +210,11 @@ def test_one_loser_a_game_and_the_deal_passes_on(match):
 # Cy is left holding cards.
 COMMONEST = Commonest((choose("Who was left holding cards?", "Cy"),), taps=2)
 
+COMMON = (
+    # Who went out first, noted too.
+    Commonest((choose("Who was left holding cards?", "Ann"), choose("Who went out first? (optional)", "Bob")), taps=3),
+)
+
 
 # -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
 

@@ -14,7 +14,7 @@ from scorekeeper.games.omi import Rule
 from tests.games.counted import figures
 
 from .properties import FAST, Strategies, json_values, matches
-from .taps import ANN_CY, Commonest, choose
+from .taps import ANN_CY, BOB_DI, Commonest, choose
 
 GAME = get_game("omi")
 TABLE = GAME.table(4)
@@ -353,6 +353,12 @@ def test_invariants_hold_hand_by_hand(match):
 # The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
 # Ann & Cy take 5 tricks.
 COMMONEST = Commonest((choose("Tricks taken", ANN_CY, "5"),), taps=2)
+
+COMMON = (
+    # Four tricks each (a bonus for the next hand); all eight.
+    Commonest((choose("Tricks taken", ANN_CY, "4"),), taps=2),
+    Commonest((choose("Tricks taken", BOB_DI, "8"),), taps=2),
+)
 
 
 # -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------

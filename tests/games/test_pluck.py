@@ -299,6 +299,17 @@ COMMONEST = Commonest(
     typed=2,
 )
 
+COMMON = (
+    Commonest(
+        (
+            type_in("How many tricks did each player take?", "Bob", 8),
+            type_in("How many tricks did each player take?", "Cy", 5),
+        ),
+        taps=3,
+        typed=2,
+    ),
+)
+
 
 # -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
 

@@ -551,6 +551,12 @@ COMMONEST = Commonest(
     (choose("Tricks", "Ann", "3"), choose("Better hand", "Ann"), choose("Poker hand", "One pair")), taps=4, most=4
 )
 
+COMMON = (
+    # The other player's better hand; equal hands.
+    Commonest((choose("Tricks", "Bob", "4"), choose("Better hand", "Bob"), choose("Poker hand", "Two pair")), taps=4),
+    Commonest((choose("Tricks", "Ann", "2"), choose("Better hand", "Nobody")), taps=3),
+)
+
 
 # -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
 

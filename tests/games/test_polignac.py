@@ -292,6 +292,18 @@ COMMONEST = Commonest(
     taps=5,
 )
 
+COMMON = (
+    Commonest(
+        (
+            choose("Jacks", "Who took the J♠?", "Bob"),
+            choose("Jacks", "Who took the J♥?", "Bob"),
+            choose("Jacks", "Who took the J♦?", "Cy"),
+            choose("Jacks", "Who took the J♣?", "Cy"),
+        ),
+        taps=5,
+    ),
+)
+
 
 # -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
 

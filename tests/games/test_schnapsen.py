@@ -735,6 +735,11 @@ def test_property_exactly_one_side_scores_each_hand_and_the_deal_alternates(matc
 # The quick form: Ann won a hand worth 1 victory point, the worth the form presets.
 COMMONEST = Commonest((choose("Who won the hand?", "Ann"),), taps=2, most=3, board={"victory points": ["1/7", "0/7"]})
 
+COMMON = (
+    # A win worth two (schneider).
+    Commonest((choose("Who won the hand?", "Bob"), choose("Worth", "2")), taps=3),
+)
+
 
 # -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
 

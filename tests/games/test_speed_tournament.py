@@ -291,6 +291,8 @@ def test_scores_deal_and_ranking_invariants(match):
 # Ann wins the final.
 COMMONEST = Commonest((choose("Who won the final?", "Ann"),), taps=2)
 
+COMMON = (Commonest((choose("Who won the final?", "Bob"),), taps=2),)
+
 
 # -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
 

@@ -338,6 +338,17 @@ COMMONEST = Commonest(
     most=4,
     typed=2,
     board={"points": ["14/121", "20/121"]},
+    second=(type_in("Ann's row total", 20), type_in("Bob's column total", 14)),
+)
+
+COMMON = (
+    # Columns ahead of rows (at hand 2 the deal has moved, and Ann plays the rows).
+    Commonest(
+        (type_in("Bob's row total", 12), type_in("Ann's column total", 26)),
+        taps=3,
+        typed=2,
+        second=(type_in("Ann's row total", 12), type_in("Bob's column total", 26)),
+    ),
 )
 
 

@@ -18,7 +18,7 @@ from scorekeeper.games.toepen import Rule
 from tests.games.counted import figures
 
 from .properties import FAST, Strategies, json_values, matches
-from .taps import Commonest, choose
+from .taps import Commonest, choose, type_in
 
 GAME = get_game("toepen")
 A, B, C, D = 0, 1, 2, 3
@@ -450,6 +450,15 @@ def test_balances_only_go_down_and_stop_at_zero(match):
 # The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
 # Ann wins the hand.
 COMMONEST = Commonest((choose("Who won the hand?", "Ann"),), taps=2)
+
+COMMON = (
+    # A raised hand, a player who folded.
+    Commonest(
+        (choose("Who won the hand?", "Bob"), type_in("Hand value", 3), type_in("Folded at", "Cy", 2)),
+        taps=4,
+        typed=2,
+    ),
+)
 
 
 # -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------

@@ -15,7 +15,7 @@ from scorekeeper.games.tresette import Rule, count_cards
 from tests.games.counted import figures
 
 from .properties import FAST, Strategies, json_values, matches
-from .taps import ANN_CY, Commonest, choose, type_in
+from .taps import ANN_CY, BOB_DI, Commonest, choose, type_in
 
 GAME = get_game("tresette")
 TABLE = GAME.table(4)
@@ -489,6 +489,19 @@ COMMONEST = Commonest(
     ),
     taps=4,
     typed=1,
+)
+
+COMMON = (
+    # The other side's hand.
+    Commonest(
+        (
+            choose("Who took the last trick?", BOB_DI),
+            choose("Aces taken", BOB_DI, "3"),
+            type_in("Figures taken (2, 3, K, Q, J)", BOB_DI, 13),
+        ),
+        taps=4,
+        typed=1,
+    ),
 )
 
 

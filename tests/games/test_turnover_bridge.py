@@ -15,7 +15,7 @@ from scorekeeper.games.turnover_bridge import Rule
 from tests.games.counted import figures
 
 from .properties import FAST, Strategies, json_values, matches
-from .taps import Commonest, choose, unfold
+from .taps import Commonest, choose, type_in, unfold
 
 GAME = get_game("turnover_bridge")
 TABLE = GAME.table(2)
@@ -296,6 +296,11 @@ def test_invariants_hold_hand_by_hand(match):
 # The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
 # Who won the game, without the tricks.
 COMMONEST = Commonest((unfold("Or give who won (nobody for a 13-13 tie)"), choose("Who won the game?", "Ann")), taps=3)
+
+COMMON = (
+    # The tricks when one player reached 14.
+    Commonest((type_in("Tricks taken", "Ann", 14), type_in("Tricks taken", "Bob", 9)), taps=3, typed=2),
+)
 
 
 # -- what the table counts (the game's statistics, tests/games/counted.py) ----------------------------
