@@ -117,9 +117,10 @@ class Botifarra(Race):
         ),
         Field.choice(
             "doubling",
-            "The last doubling made: none, double (x2), redouble (x4), re-redouble (x8).",
+            "The last doubling made: no double, double (x2), redouble (x4) or re-redouble (x8).",
             Doubling,
             default=Doubling.NONE,
+            choice_labels={Doubling.NONE: "No double", Doubling.REREDOUBLE: "Re-redouble"},
         ),
         Field(
             "points",

@@ -93,6 +93,7 @@ class GinRummy(Race):
             "hand points count twice, or nothing more.",
             Shutout,
             default=Shutout.DOUBLE_GAME_BONUS,
+            choice_labels={Shutout.NONE: "Nothing doubled"},
         ),
     )
     hand_fields = (

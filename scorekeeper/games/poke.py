@@ -122,8 +122,8 @@ class _Honours:
     text: Text
 
 
-def _bonus(name: str, default: int, help_text: str) -> Field:
-    return Field(name, "int", help_text, default=default, min=0, max=10000)
+def _bonus(name: str, default: int, help_text: str, label: str | None = None) -> Field:
+    return Field(name, "int", help_text, default=default, min=0, max=10000, label=label)
 
 
 def _role(state: State, side: int) -> _Role:
@@ -161,8 +161,18 @@ class Poke(Game):
             label="Game target",
         ),
         _bonus("game_bonus", 100, "Points above the line for winning a game."),
-        _bonus("rubber_bonus_2_1", 500, "Rubber bonus above the line when the loser won a game."),
-        _bonus("rubber_bonus_2_0", 750, "Rubber bonus above the line when the loser won no game."),
+        _bonus(
+            "rubber_bonus_2_1",
+            500,
+            "Rubber bonus above the line when the loser won a game.",
+            "Rubber bonus (2 games to 1)",
+        ),
+        _bonus(
+            "rubber_bonus_2_0",
+            750,
+            "Rubber bonus above the line when the loser won no game.",
+            "Rubber bonus (2 games to 0)",
+        ),
         _bonus("sweep_bonus", 250, "Points above the line for taking all five tricks (not multiplied)."),
     )
     hand_fields = (

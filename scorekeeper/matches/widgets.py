@@ -36,14 +36,9 @@ def card_label(code: str) -> str:
     return ("10" if code[0] == "T" else code[0]) + SUIT_SIGNS[code[1]]
 
 
-def choice_label(value: Any) -> str:
-    """A choice's value as the form names it, in English ("ten_trumps": "Ten trumps")."""
-    return str(value).replace("_", " ").capitalize()
-
-
-def choice_text(value: Any) -> str:
-    """A choice as a button says it, in the page's language."""
-    return declared_text(choice_label(value))
+def choice_text(fld: Field, value: Any) -> str:
+    """A choice as a button says it, in the page's language (its English: `Field.choice_label`)."""
+    return declared_text(fld.choice_label(value))
 
 
 def record_form_text(form: RecordForm) -> str:
@@ -180,7 +175,7 @@ class ButtonsWidget(FieldWidget):
             found = [(str(i), label) for i, label in enumerate(labels) if i not in fld.exclude]
             return found + ([(NONE, _("Nobody"))] if fld.nullable else [])
         if fld.type == "choice":
-            return [(str(value), choice_text(value)) for value in fld.choices]
+            return [(str(value), choice_text(fld, value)) for value in fld.choices]
         return [(str(i), str(i)) for i in range(fld.min, fld.max + 1)]
 
 
@@ -203,9 +198,9 @@ class PairedWidget(ButtonsWidget):
         found = []
         for value in fld.choices:
             if self.partner.when is not None and str(value) in {str(v) for v in self.partner.when.values}:
-                found += [(f"{value}{PAIRED}{side}", paired_label(label, value)) for side, label in sides]
+                found += [(f"{value}{PAIRED}{side}", paired_label(label, fld, value)) for side, label in sides]
             else:
-                found.append((str(value), choice_text(value)))
+                found.append((str(value), choice_text(fld, value)))
         return found
 
     def joined(self, fld: Field, key: str, values: Mapping) -> str:
@@ -215,10 +210,10 @@ class PairedWidget(ButtonsWidget):
         return f"{chosen}{PAIRED}{side}" if chosen and side not in (None, "") and PAIRED not in chosen else chosen
 
 
-def paired_label(side: str, value: Any) -> str:
+def paired_label(side: str, fld: Field, value: Any) -> str:
     """One button naming a side and a choice together: "Ann: gin"."""
     # Translators: one button naming who and what in a single tap, as "Ann: gin" (the choice in lower case)
-    return _("%(side)s: %(choice)s", side=side, choice=choice_text(value).lower())
+    return _("%(side)s: %(choice)s", side=side, choice=choice_text(fld, value).lower())
 
 
 def unpaired(fields: Sequence[Field], form: MultiDict) -> MultiDict:
@@ -365,7 +360,7 @@ class SlotsWidget(FieldWidget):
         if fld.type == "events":
             return [
                 ("side", ButtonsWidget.choices(Field("s", "side", ""), seating)),
-                ("type", [(t, choice_text(t)) for t in fld.choices]),
+                ("type", [(t, choice_text(fld, t)) for t in fld.choices]),
             ]
         if fld.type == "int_list":
             return [("", [(str(n), str(n)) for n in range(fld.min, fld.max + 1) if n not in fld.exclude])]
