@@ -23,6 +23,7 @@ from enum import StrEnum
 from ._race import Race, each_side
 from .base import Board, Field, HandResult, Reason, RecordError, Result, State, counted, msg, side_name
 from .reference import BOOK, GAME_POINTS, HouseRule, Reference, Source, Term
+from .sheet import SheetColumn
 from .statistics import Statistic
 
 _TARGET = 100  # S2:104
@@ -350,6 +351,12 @@ class GinRummy(Race):
         )
         return dataclasses.replace(base, sides=sides, turn=(("Deals", state.dealer),))
 
+    # The score sheet: the points, and the hands won (boxes) as the board counts them.
+    sheet = (
+        SheetColumn(),
+        # Translators: Gin Rummy's score sheet, a column: hands won (boxes), each worth a bonus at the end
+        SheetColumn(msg("Hands won"), lambda state: state.boxes),
+    )
     statistics = (
         Statistic("boxes", "Hands won (boxes)", lambda done, side: done.state.boxes[side]),
         # The game won while the other player won no hand (ruling 15).

@@ -44,6 +44,7 @@ from .base import (
 )
 from .poker import Category
 from .reference import DENEXA, OWN, HouseRule, Reference, Source, Term, by_number
+from .sheet import SheetColumn
 from .statistics import Statistic
 
 _PLAYERS = 2
@@ -139,6 +140,12 @@ def _add(pair: tuple[int, int], side: int, points: int) -> tuple[int, int]:
     out = list(pair)
     out[side] += points
     return (out[0], out[1])
+
+
+def _scored_below(before: PokeState, after: PokeState, changes: list[int]) -> list[int]:
+    """What a hand scored below the line: its changes less what it scored above (the totals below
+    cannot tell: a game won wipes them)."""
+    return [change - (now - then) for change, then, now in zip(changes, before.above, after.above)]
 
 
 class Poke(Game):
@@ -445,6 +452,15 @@ class Poke(Game):
     # A hand's changes hold its trick points below the line too: the history's average and best hand
     # count only what it scored above the line, as the board's total does.
     hands_on_board = True
+    # The score sheet keeps the two kinds of point apart, in the board's order, and the games won.
+    sheet = (
+        # Translators: Poke's score sheet, a column: honours and bonuses, that decide the match
+        SheetColumn(msg("Above the line"), lambda state: state.above),
+        # Translators: Poke's score sheet, a column: the trick points, that decide the game
+        SheetColumn(msg("Below the line"), lambda state: state.below, scored=_scored_below),
+        # Translators: Poke's score sheet, a column: games won toward the rubber
+        SheetColumn(msg("Games"), lambda state: state.games),
+    )
     statistics = (
         Statistic("rubbers_won", "Rubbers won", lambda done, side: int(done.state.games[side] >= _GAMES_FOR_RUBBER)),
         Statistic("points_above", "Points above the line", lambda done, side: done.state.above[side]),

@@ -26,6 +26,8 @@ from wtforms import StringField
 from ..errors import NotFound
 from ..extensions import db
 from ..games import GAMES
+from ..games.sheet import labels as sheet_labels
+from ..games.sheet import lines as sheet_lines
 from ..matches.present import SideNames, own_board
 from ..models import IN_PROGRESS, Night, now_utc
 from ..records import reads
@@ -292,25 +294,38 @@ def _as_id(text: str) -> int | None:
 
 @bp.get("/matches/<int:match_id>/sheet")
 def sheet(match_id: int):
-    """A match's score sheet to print: its own board and every hand, no navigation."""
+    """A match's score sheet to print: its own board and every hand, with each side's running total
+    in each kind of point the game keeps (games/sheet.py), read from the states stored after the hands."""
     try:
         scored = reads.load(match_id)
     except NotFound:
         abort(404)
     side_names = SideNames(scored.sides)
-    numbers = range(1, scored.count + 1)
-    notes = reads.notes(scored.match, numbers)
-    hands = [
-        {"number": number, "changes": changes, "reasons": reasons, "note": notes.get(number)}
-        for number, _state, changes, reasons in scored.hands(1)
-    ]
     own = own_board(scored.game)
     return render_template(
         "history/sheet.html",
         s=scored,
         side_names=side_names,
-        hands=hands,
+        lines=_sheet_rows(scored),
+        columns=sheet_labels(scored.game),
         board=scored.game.board(scored.state),
         own_board=own,
         public_state=scored.game.public_state(scored.state) if own else None,
     )
+
+
+def _sheet_rows(scored: reads.Scored) -> list[dict]:
+    """The sheet's lines, each hand's with its reasons and note. The totals come from the states stored
+    after the hands (one query reads them all), the last hand's as the board shows it (a match called over)."""
+    results = list(scored.replay.results)
+    notes = reads.notes(scored.match, range(1, scored.count + 1))
+    states = [result.state for result in results[:-1]] + [scored.state] if results else []
+    hands = zip(states, (result.changes for result in results))
+    return [
+        {
+            "line": line,
+            "reasons": [reason.text for reason in results[line.number - 1].reasons] if line.number else [],
+            "note": notes.get(line.number),
+        }
+        for line in sheet_lines(scored.game, scored.replay.start, hands)
+    ]
