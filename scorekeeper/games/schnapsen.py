@@ -55,7 +55,7 @@ from .base import (
     side_name,
     verbatim,
 )
-from .reference import DENEXA, OWN, HouseRule, Reference, Source, Term, by_number
+from .reference import DENEXA, OWN, REVOKE, HouseRule, Reference, Source, Term, by_number
 from .statistics import Statistic, hands_scored
 
 _SIDES = 2
@@ -357,6 +357,7 @@ class Schnapsen(Race):
                 msg("how a close is measured, and the any-trick marriage"),
                 standard=True,
             ),
+            Source(msg("Published Austrian Schnapsen rules"), REVOKE, standard=True),
             OWN,
         ),
         house_rules={
