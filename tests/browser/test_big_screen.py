@@ -221,3 +221,29 @@ def test_the_tv_screen_has_no_violations(browser, club_server, night, scheme):
     found = [f"{v['id']}: {v['help']} | {[n['target'] for n in v['nodes'][:4]]}" for v in result["violations"]]
     close(page)
     assert not found, "\n".join(found)
+
+
+# Last, as it fills the night with more: twelve tables of four long names each, whose boards hold
+# more than one screen does at 28 px.
+LONG = ["Chathurika Perera", "Bartholomew Okonkwo-Smith", "Anneliese Vandermolen", "Maximiliano Etcheverry"]
+PARTNERSHIPS = ["court_piece", "omi", "tresette", "hasenpfeffer", "botifarra", "envite"] * 2
+
+
+def test_a_night_too_full_for_the_screen_steps_its_type_down_and_keeps_every_board_on_it(browser, club_server, night):
+    api = night["api"]
+    crowded = []
+    for number, key in enumerate(PARTNERSHIPS):
+        seated = LONG[number % 4 :] + LONG[: number % 4]
+        crowded.append((key, api.start(key, seated)))
+        for record in example_records(key, len(seated), number, 4, True):
+            api.hand(crowded[-1][1], record)
+    page = tv(browser, club_server, 1920, 1080)
+    page.goto(night["screen"])
+    expect(page.locator("article")).to_have_count(len(PARTNERSHIPS))
+    fit = float(page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--fit')") or 1)
+    assert 2 / 3 <= fit < 1  # screen.js stepped the type down: at 28 px these boards run off the screen
+    assert not small_or_off_screen(page, 28.0 * 2 / 3), "\n".join(small_or_off_screen(page, 28.0 * 2 / 3))
+    for key, match in crowded:
+        box = tile(page, key, match).bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 1920 and box["y"] + box["height"] <= 1080, key
+    close(page)
