@@ -41,8 +41,8 @@ from .nights import NAME_LIMIT
 PAGE = 15  # matches a list of the history's shows (its tallies come first); older ones a tap away (keyset)
 OTHERS = 60  # the players a head-to-head page offers to compare with (the first 12 as links)
 NIGHTS_PAGE = 30
-SCREEN_MATCHES = 24  # boards on a big screen: the latest moved of the night's matches in play
-SCREEN_FINISHED = 8  # and the latest finished of the night
+SCREEN_MATCHES = 12  # boards on a big screen: the latest moved of the night's matches in play (a TV holds 12)
+SCREEN_FINISHED = 8  # and the latest finished of the night, fewer as more boards take the screen
 SCREEN_STANDINGS = 12  # the night's leaders (the night's page has everybody)
 WATCH_SECONDS = 25
 HEARTBEAT_SECONDS = 10
@@ -202,16 +202,16 @@ def name_night(night: int):
 @bp.get("/nights/<int:night>/screen")
 def screen(night: int):
     """Every match of the night for a big screen: the boards of those in play, the standings, the
-    latest finished; the page reloads when any of them changes (watch.js; without scripts, every 30 s)."""
+    latest finished where the boards leave room; the page reloads when any of them changes (watch.js;
+    without scripts, every 30 s)."""
     _night_or_404(night)
     rows = queries.night_rows(night)  # one index range: a night holds tens of matches, not the club's all
     playing = sorted((row for row in rows if row.status == IN_PROGRESS), key=lambda row: row.updated, reverse=True)
-    done = [row.id for row in reversed(rows) if row.status != IN_PROGRESS][:SCREEN_FINISHED]
-    boards = [
-        board
-        for match in queries.in_play([row.id for row in playing[:SCREEN_MATCHES]])
-        if (board := nights.board_of(match))
-    ]
+    # The latest moved, shown in the order they started: a table's board keeps its place on the TV.
+    shown = sorted(row.id for row in playing[:SCREEN_MATCHES])
+    boards = [board for match in queries.in_play(shown) if (board := nights.board_of(match))]
+    room = max(0, SCREEN_FINISHED - len(boards))
+    done = [row.id for row in reversed(rows) if row.status != IN_PROGRESS][:room]
     return render_template(
         "history/screen.html",
         night=night,
