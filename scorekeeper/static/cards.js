@@ -17,7 +17,7 @@
             box.className = "card";
             select = make("select", box);
             select.name = name;
-            select.ariaLabel = say(pack.dataset[part], "%(card)s", card);
+            select.setAttribute("aria-label", say(pack.dataset[part], "%(card)s", card));
           }
           const held = select.value;  // stays chosen, and the value a reset goes back to
           select.replaceChildren(...[...lists[i].options].map(o => new Option(o.text, o.value, o.value === held, o.value === held)));

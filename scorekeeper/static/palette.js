@@ -10,7 +10,7 @@ for (const palette of document.querySelectorAll(".palette")) {
     for (const select of entry.querySelectorAll("select")) {
       const part = select.name.split("-").pop();
       select.name = select.name.replace(/\d+(?=-\w+$)/, i);
-      select.ariaLabel = list.dataset[part + "Label"].replace("%(number)s", i + 1);
+      select.setAttribute("aria-label", list.dataset[part + "Label"].replace("%(number)s", i + 1));
       for (const option of select.options) option.defaultSelected = false;
       select.value = "";
     }
