@@ -13,7 +13,7 @@ rides on the choice's value: `outcome=gin.1` is the outcome gin and the knocker 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -28,6 +28,9 @@ NONE = "none"  # the form's word for null (a nullable side left to nobody)
 MISSING: Any = object()  # nothing of the field was posted: the record leaves it out
 SUIT_SIGNS = dict(zip(CARD_SUITS, "♠♥♦♣"))
 SHOWN_SLOTS = 4  # list slots shown at once; the rest open under "more"
+# Events the server draws (the entries a phone without scripts can fill); palette.js adds the rest,
+# up to the field's most, as copies of the first: 49 entries of every choice were 30 KB of a page.
+DRAWN_EVENTS = 8
 PAIRED = "."  # joins a choice and the side asked with it in one posted value: "gin.1"
 SHOWN = "shown"  # the posted key suffix of what a total field showed when drawn: "tricks-shown" = "8,5"
 
@@ -369,6 +372,12 @@ class SlotsWidget(FieldWidget):
     def build(self, fld, key, seating, values, error):
         count = self.slots(fld)
         parts = self.parts(fld, seating)
+        extra: dict[str, Any] = {"required": fld.type == "int_list"}
+        if fld.type == "events":  # a button per side and type, each tap the next entry (palette.js)
+            extra["palette"] = [(side, label, parts[1][1]) for side, label in parts[0][1]]
+            extra["most"] = count
+            given = [i for i in range(count) if any(values.get(f"{key}-{i}-{part}") for part, _ in parts)]
+            count = min(count, max(DRAWN_EVENTS, given[-1] + 1 if given else 0))
         entries = [
             [
                 (
@@ -381,9 +390,6 @@ class SlotsWidget(FieldWidget):
             for i in range(count)
         ]
         shown = count if fld.type == "int_list" else SHOWN_SLOTS
-        extra: dict[str, Any] = {"required": fld.type == "int_list"}
-        if fld.type == "events":  # a button per side and type, each tap the next entry (match.js)
-            extra["palette"] = [(side, label, parts[1][1]) for side, label in parts[0][1]]
         return Widget(value=entries, slots=shown, extra=extra, **self.common(fld, key, error, self.kind))
 
     def read(self, fld, key, form, table):
@@ -412,7 +418,10 @@ class SlotsWidget(FieldWidget):
 
 
 class CardsWidget(FieldWidget):
-    """Hands of cards: a rank and a suit chooser per card, or, for piles of any size, a tap per card."""
+    """Hands of cards: a rank and a suit chooser per card, or, for piles of any size, a tap per card.
+
+    The choosers (cards.js) and the taps (piles.js) are drawn from one list of the pack on the page
+    (`pack`): the server draws only what a hand already holds, so that a phone without scripts keeps it."""
 
     kind = "cards"
 
@@ -425,21 +434,15 @@ class CardsWidget(FieldWidget):
                     (str(values.get(f"{key}-{side}-{n}-rank", "")), str(values.get(f"{key}-{side}-{n}-suit", "")))
                     for n in range(fld.size)
                 ]
+                filled = any(rank or suit for rank, suit in picks)
             else:
                 chosen = set(getlist(f"{key}-{side}"))
-                picks = [(code, card_label(code), code in chosen) for code in deck(fld.ranks)]
-            hands.append({"side": side, "label": label, "picks": picks})
-        ranks = [(r, "10" if r == "T" else r) for r in fld.ranks]
-        return Widget(
-            value=hands,
-            extra={
-                "ranks": ranks,
-                "suits": list(SUIT_SIGNS.items()),
-                "size": fld.size,
-                "open": any(_filled(hand["picks"]) for hand in hands),
-            },
-            **self.common(fld, key, error, self.kind),
-        )
+                picks = [(code, card_label(code)) for code in deck(fld.ranks) if code in chosen]
+                filled = bool(picks)
+            hands.append({"side": side, "label": label, "picks": picks, "filled": filled})
+        extra = pack_of(fld.ranks)
+        extra.update(size=fld.size, open=any(hand["filled"] for hand in hands))
+        return Widget(value=hands, extra=extra, **self.common(fld, key, error, self.kind))
 
     def read(self, fld, key, form, table):
         if fld.size:
@@ -486,12 +489,10 @@ class GridWidget(FieldWidget):
             ]
             for r in range(fld.rows)
         ]
-        ranks = [(r, "10" if r == "T" else r) for r in fld.ranks]
-        return Widget(
-            value=rows,
-            extra={"ranks": ranks, "suits": list(SUIT_SIGNS.items()), "open": any(_filled(row) for row in rows)},
-            **self.common(fld, key, error, self.kind),
-        )
+        rows = [{"picks": row, "filled": any(rank or suit for rank, suit in row)} for row in rows]
+        extra = pack_of(fld.ranks)
+        extra.update(size=fld.columns, open=any(row["filled"] for row in rows))
+        return Widget(value=rows, extra=extra, **self.common(fld, key, error, self.kind))
 
     def read(self, fld, key, form, table):
         rows = [
@@ -510,12 +511,18 @@ class GridWidget(FieldWidget):
         return shown
 
 
-def _filled(picks) -> bool:
-    return any((pick[2] if len(pick) == 3 else pick[0] or pick[1]) for pick in picks)
-
-
 def deck(ranks: str) -> list[str]:
     return [rank + suit for suit in CARD_SUITS for rank in ranks]
+
+
+def pack_of(ranks: str) -> dict[str, Any]:
+    """The one list of a pack its fields' pickers are drawn from, named by its ranks: its ranks and
+    suits, which give each card's two choosers (cards.js) and each card, suit by suit, a tap (piles.js)."""
+    return {
+        "pack": f"pack-{ranks}",
+        "ranks": [(r, "10" if r == "T" else r) for r in ranks],
+        "suits": list(SUIT_SIGNS.items()),
+    }
 
 
 BUTTONS, NUMBER, INT = ButtonsWidget(), NumberWidget(), IntWidget()
@@ -544,6 +551,35 @@ class Section:
     widgets: list[Widget]
     opened: bool = False
 
+    @property
+    def scripts(self) -> list[str]:
+        """The scripts that draw its long lists: cards.js each card's choosers, piles.js a pile's taps,
+        palette.js a list of events' entries. Each page loads only those its form needs."""
+        needed = []
+        for widget in _every(self.widgets):
+            if "pack" in widget.extra:
+                needed.append("cards.js" if widget.extra["size"] else "piles.js")
+            if "palette" in widget.extra:
+                needed.append("palette.js")
+        return list(dict.fromkeys(needed))
+
+
+def _every(widgets: Sequence[Widget]) -> Iterator[Widget]:
+    """The widgets and, within each group, its members."""
+    for widget in widgets:
+        yield widget
+        yield from _every(widget.children)
+
+
+def _draw_each_pack_once(sections: Sequence[Section]) -> None:
+    """The first field that picks from a pack draws its list (`draws_pack`); the others use it."""
+    drawn = set()
+    for widget in _every([widget for section in sections for widget in section.widgets]):
+        pack = widget.extra.get("pack")
+        if pack and pack not in drawn:
+            drawn.add(pack)
+            widget.extra["draws_pack"] = True
+
 
 def form_sections(
     fields: Sequence[Field], forms: Sequence[RecordForm], seating: Seating, values: Mapping, errors: Mapping
@@ -569,6 +605,7 @@ def form_sections(
             if widget.kind in ("cards", "grid"):
                 widget.extra["unfolded"] = True  # the form's own fold is the one tap to them
         sections.append(section)
+    _draw_each_pack_once(sections)
     return sections
 
 
