@@ -63,6 +63,7 @@ from sqlalchemy.engine import make_url  # noqa: E402
 
 from scorekeeper import create_app, sqlalchemy_url  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
+from scorekeeper.games import GAMES  # noqa: E402
 from scorekeeper.models import Hand, Match  # noqa: E402
 from scorekeeper.web.warm import warm_up  # noqa: E402
 
@@ -573,6 +574,23 @@ def long_tables(
 
 
 LONG_LISTS = ("history", "hands list", "player page", "head to head", "nights", "night")
+# The games whose hand form picks cards, and Cuarenta's list of events: until issue 34 each card or
+# entry repeated the whole list, and their pages were the heaviest (up to 72 KB). Weighed at hand 2
+# with the most players the game takes, on the table's phone.
+PICKING_GAMES = ("chicago", "cuarenta", "poke", "schnapsen", "tabletop_cribbage", "tresette")
+
+
+def picking_pages(visitor, scorer) -> list[tuple]:
+    """A match of each picking game, one hand in, that `scorer` scores: its page's row for weigh_pages."""
+    rows = []
+    for number, key in enumerate(PICKING_GAMES):
+        most = GAMES[key].max_players
+        play = Play(visitor, key, bench_fill.CLUB[number * 5 : number * 5 + most], seed=number + 1)
+        play.play(visitor, 1)
+        joined = scorer.get(f"/matches/{play.id}/join?key={play.key}")  # the scorer link
+        assert joined.status_code == 302, (key, joined.status_code)
+        rows.append((f"match page, {key}, hand 2, {most} players (table's phone)", None, scorer, f"/matches/{play.id}"))
+    return rows
 
 
 def weigh_pages(visitor, scorer, long_plays, probe: Play, players: list[int], viewed: int):
@@ -606,6 +624,7 @@ def weigh_pages(visitor, scorer, long_plays, probe: Play, players: list[int], vi
             (f"match page, {game.key}, {play.count} hands (table's phone)", None, scorer, f"/matches/{play.id}"),
             (f"hands list, {game.key}, {play.count} hands", "hands list", visitor, f"/matches/{play.id}/hands"),
         ]
+    pages += picking_pages(visitor, scorer)
     rows = []
     for label, kind, client, url in pages:
         answer = client.get(url)

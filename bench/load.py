@@ -17,6 +17,9 @@ Then, from one process of greenlets (gevent, the standard library's http.client 
 4. --slow-readers exports (100) of the whole history, grown first to --export-matches matches
    (15,000, cloned as bench.py clones them), half as CSV and half as JSON: each reads 4 KB and then
    stops reading for --export-seconds (60) while a club night of --tables tables plays on (issue 38).
+5. An edit of the oldest finished Court Piece match of that history (its court given to the other
+   side), while a club night of --tables tables plays on until the server's re-rating runner has
+   worked out every later match of the game again (issue 33).
 
 Two configurations (--only one of them): SQLite with 1 worker; PostgreSQL (scripts/postgres.sh, a
 database of its own, dropped after) with 2 workers and the rate limits in Redis (scripts/redis.sh,
@@ -27,7 +30,8 @@ Targets (issue 19): 0 errors; every page and write p95 at most 10× the bare rou
 reaches its watchers within 1 s (p95); the idle streams hold no database connection beyond the
 idle pool and leave the pages' p95 within 10× the bare route's; the half-sent writes leave every
 page answering within 1 s; with the slow export readers held, every page and write p95 within 10×
-the bare route's and no 503 (nor any other error). The report is Markdown, on stdout and in bench/out/load-<config>.txt
+the bare route's and no 503 (nor any other error); while an early edit is re-rated, every page
+and write p95 within 10× the bare route's, and the re-rating done within 10 minutes. The report is Markdown, on stdout and in bench/out/load-<config>.txt
 (the server's log beside it, load-<config>-server.log); progress goes to stderr. Exit status 1 when
 a target is missed or a configuration could not run. Every request has a deadline (10 s; a watch
 stream 15 s of silence, 40 s in all), and every phone stops by itself at the end of its phase.
@@ -1133,6 +1137,132 @@ def slow_reader_table(readers: list[SlowReader]) -> list[str]:
     return report.table(["export", "answer", "at the end", "readers"], rows, right_from=3)
 
 
+# -- 5. re-rating ----------------------------------------------------------------------------------
+
+RERATE_LIMIT = 600.0  # the longest the phase waits for the re-rating to end
+REFLIP = "edit of the oldest finished match (API)"
+
+
+@dataclass
+class EarlyMatch:
+    """The oldest finished Court Piece match of the grown history, with a key of the phase's own (a
+    clone holds its template's hash) and the hand that gave one side its court."""
+
+    match_id: int
+    key: str
+    rated: int  # the game's rated matches: every later one is re-rated after the edit
+
+    @classmethod
+    def taken(cls, app) -> "EarlyMatch":
+        from bench_history import oldest_finished
+        from sqlalchemy import update
+
+        from scorekeeper.extensions import db
+        from scorekeeper.models import Match
+        from scorekeeper.records.keys import issue_key
+
+        match_id, rated = oldest_finished(app)
+        key, key_hash = issue_key()
+        with app.app_context():
+            db.session.execute(update(Match).where(Match.id == match_id).values(key_hash=key_hash))
+            db.session.commit()
+            db.session.remove()
+        return cls(match_id, key, rated)
+
+    def give_the_court_away(self, port: int, rec: Recorder) -> bool:
+        """The table puts its court hand right: the court goes to the other side, so who won the
+        match changes, and with it every later match's ratings."""
+        answer = rec.get(port, REFLIP, f"/api/v1/matches/{self.match_id}")
+        if answer is None:
+            return False
+        hands = json.loads(answer.body)["hands"]
+        court = next(hand for hand in hands if hand["record"].get("outcome") == "first_seven")
+        record = {"outcome": "first_seven", "side": 1 - court["record"]["side"], "all_thirteen": False}
+        return (
+            rec.request(
+                port,
+                REFLIP,
+                "PUT",
+                f"/api/v1/matches/{self.match_id}/hands/{court['number']}?hands=0",
+                json.dumps({"record": record}).encode(),
+                {"Content-Type": "application/json", "Authorization": f"Bearer {self.key}"},
+            )
+            is not None
+        )
+
+
+def rerating(run: Run) -> None:
+    """A host's rare correction, an edit of the oldest finished match, while a club night plays: the
+    server's re-rating runner works every later match of the game out again in the background, and
+    the tables' hand writes keep their 10 times the bare route until it is done."""
+    args, port = run.args, run.server.port
+    grown = grow_history(run, args.export_matches)
+    app = in_process_app(run)
+    early = EarlyMatch.taken(app)
+    say(f"  an edit of the oldest finished match: {early.rated:,} matches re-rated beside a club night")
+    setup, rec, seen = Recorder(), Recorder(), []
+    if not early.give_the_court_away(port, setup):
+        raise RuntimeError(f"the edit was refused: {dict(setup.errors)}")
+    began = now()
+    until = began + RERATE_LIMIT
+    tables = seat_the_club(args.tables)
+    phones = [rec.spawn(play_table, port, rec, table, until, random.Random(n)) for n, table in enumerate(tables)]
+    phones += [rec.spawn(watch_table, port, rec, table, until, seen) for table in tables]
+    phones += [rec.spawn(browse, port, rec, until, random.Random(3000 + n)) for n in range(args.visitors)]
+    phones.append(rec.spawn(probe, port, rec, until, [(BARE, "/bare")], BARE_EVERY))
+    took = rerated_within(app, until)
+    gevent.killall(phones)
+    done = run.verdicts.check(
+        took is not None,
+        f"{run.where}: the re-rating of {early.rated:,} matches did not end within {RERATE_LIMIT:.0f} s",
+    )
+    run.show(
+        [
+            f"### 5. An edit of the oldest finished match while a club night plays ({args.tables} tables, one "
+            f"watcher each, {args.visitors} visitors)",
+            "",
+            f"The history: {grown}. The edit gives the oldest finished Court Piece match's court to the other "
+            f"side, so who won it changes: the server's re-rating runner (one per worker) works the stories of "
+            f"all {early.rated:,} rated Court Piece matches out again after the edit's commit, a chunk at a "
+            f"time, while the club night below plays on; it is measured from the edit's answer until no game "
+            f"is left stale (polled every second), and the requests below are those made meanwhile.",
+            "",
+            f"Re-rating: {f'{took:.1f} s' if took is not None else f'not done in {RERATE_LIMIT:.0f} s'} ({done}). "
+            f"The edit itself: {report.pair(setup.samples.get(REFLIP, []))} ms (the match read, then the PUT).",
+            "",
+        ]
+        + request_table(rec, kinds_seen(rec), run.verdicts, run.where)
+        + [""]
+        + error_lines(rec, run.verdicts, run.where)
+        + [""]
+    )
+
+
+def in_process_app(run: Run):
+    """An app of this process on the server's database, to find the match and watch the re-rating
+    (no runner of its own: it only reads, and writes the phase's key)."""
+    from scorekeeper import create_app, sqlalchemy_url
+
+    url = run.server.environment["DATABASE_URL"]
+    return create_app({"SQLALCHEMY_DATABASE_URI": sqlalchemy_url(url), "SECRET_KEY": "load", "TESTING": True})
+
+
+def rerated_within(app, until: float) -> float | None:
+    """Seconds from now until no game is stale, polled every second; None if not by `until`."""
+    from scorekeeper.extensions import db
+    from scorekeeper.records.stories.rerating import stale_games
+
+    began = now()
+    while now() < until:
+        with app.app_context():
+            stale = stale_games()
+            db.session.remove()
+        if not stale:
+            return now() - began
+        gevent.sleep(1)
+    return None
+
+
 # -- the configurations ------------------------------------------------------------------------------
 
 
@@ -1229,6 +1359,7 @@ PHASES = (
     ("idle streams", idle_streams),
     ("half-sent writes", half_sent),
     ("slow export readers", slow_exports),
+    ("re-rating", rerating),
 )
 
 

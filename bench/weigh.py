@@ -11,7 +11,13 @@ from __future__ import annotations
 import argparse
 import random
 import shutil
+import sys
 import tempfile
+from pathlib import Path
+
+# This checkout's app, before anything imports it: run from a git worktree, the virtualenv's own
+# install (another checkout) would be the one weighed.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import bench_fill
 import bench_history

@@ -31,6 +31,7 @@ The shape of every game module:
         def board(self, state) -> Board                        # default: scores, unit, target
         statistics = (Statistic(...), ...)                     # what its table counts (statistics.py)
         hands_on_board = True                                  # only where changes hold points the board leaves out
+        sheet = (SheetColumn(...), ...)                        # only where the score sheet keeps more than the board's score
         def public_state(self, state) -> dict                  # the API's `state`
         def example_hand(self, state, rng) -> dict            # a valid record: tests and bench
     GAME = Omi()                                           # the registry finds it by this name
@@ -64,6 +65,7 @@ from .fields import (  # noqa: F401  (re-exported: games import them from here)
     value,
 )
 from .reference import Reference
+from .sheet import SheetColumn
 from .statistics import Statistic
 from .texts import (  # noqa: F401  (re-exported: games import them from here)
     LETTERS,
@@ -318,6 +320,9 @@ class Game:
     # points its board's total leaves out (Poke's tricks, below the line) counts instead what each
     # hand moved its board's total by (`scores`: statistics.board_moves).
     hands_on_board: ClassVar[bool] = False
+    # What its printed score sheet keeps per side, hand by hand (sheet.py): by default the board's score;
+    # a game whose board keeps kinds of point apart, or a count that starts again, declares its columns.
+    sheet: ClassVar[tuple[SheetColumn, ...]] = (SheetColumn(),)
     # Its card in the rules reference: other names, what it is, its sources, house rules, table words.
     reference: ClassVar[Reference] = Reference()
 

@@ -23,7 +23,7 @@ from enum import StrEnum
 
 from ._race import Race, lead_or_level, wins
 from .base import Board, Field, HandResult, Reason, Result, State, Text, added, declared, joined, msg, side_name
-from .reference import GAME_POINTS, OWN, HouseRule, Reference, Source
+from .reference import GAME_POINTS, OWN, REVOKE, HouseRule, Reference, Source
 from .statistics import Statistic, hands_scored
 
 _PLAYERS = 4
@@ -117,9 +117,10 @@ class Botifarra(Race):
         ),
         Field.choice(
             "doubling",
-            "The last doubling made: none, double (x2), redouble (x4), re-redouble (x8).",
+            "The last doubling made: no double, double (x2), redouble (x4) or re-redouble (x8).",
             Doubling,
             default=Doubling.NONE,
+            choice_labels={Doubling.NONE: "No double", Doubling.REREDOUBLE: "Re-redouble"},
             menu=True,
         ),
         Field(
@@ -140,6 +141,7 @@ class Botifarra(Race):
             Source(
                 "Botifarra", msg("a how-to-play article by Denexa Games (its text breaks off in the part on doubling)")
             ),
+            Source(msg("Standard practice at Catalan tables"), REVOKE, standard=True),
             OWN,
         ),
         house_rules={

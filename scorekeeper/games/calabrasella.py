@@ -38,7 +38,7 @@ from .base import (
     names,
     side_name,
 )
-from .reference import DENEXA, OWN, HouseRule, Reference, Source, Term
+from .reference import DENEXA, ITALIAN_REVOKE, OWN, HouseRule, Reference, Source, Term
 from .statistics import Finished, Statistic, gained, given_up, sole, sole_scorer
 
 _PLAYERS = 3
@@ -132,6 +132,7 @@ class Calabrasella(Game):
                 msg("the set-aside cards going to the last trick"),
                 standard=True,
             ),
+            ITALIAN_REVOKE,
             OWN,
         ),
         house_rules={

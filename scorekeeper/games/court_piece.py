@@ -296,8 +296,8 @@ class CourtPiece(Race):
             # Taking all 13 means taking the first seven, which is a court: RULES 1.2.3.
             raise RecordError(
                 msg(
-                    "A side that took all 13 tricks took the first seven: record it as a court for the first "
-                    "seven tricks, with All thirteen."
+                    "A side that took all 13 tricks took the first seven: record the hand as First seven, "
+                    "with All thirteen ticked."
                 ),
                 "tricks",
             )

@@ -126,24 +126,24 @@ def event_points(event: str, before: int) -> _Scored:
     if kind is Event.CAIDA_LIMPIA and before >= _LIMPIA_CLOSED_FROM:
         points = _POINTS[Event.CAIDA]
         return _Scored(
-            points, msg("caida and limpia at %(before)s: +%(points)s for the caida only", before=before, points=points)
+            points, msg("caída and limpia at %(before)s: +%(points)s for the caída only", before=before, points=points)
         )
     points = _POINTS[kind]
     return _Scored(points, _scored_text(kind, points))
 
 
 def _scored_text(kind: Event, points: int) -> Text:
-    """ "ronda: +4", "caida and limpia: +4"...: an event that scored in full."""
-    # Translators: Cuarenta, a reason line after a side's name ("A: ronda: +4"); ronda, caida and
+    """ "ronda: +4", "caída and limpia: +4"...: an event that scored in full."""
+    # Translators: Cuarenta, a reason line after a side's name ("A: ronda: +4"); ronda, caída and
     # limpia are the game's own words
     if kind is Event.RONDA:
         return msg("ronda: +%(points)s", points=points)
     if kind is Event.CAIDA:
-        return msg("caida: +%(points)s", points=points)
+        return msg("caída: +%(points)s", points=points)
     if kind is Event.LIMPIA:
         return msg("limpia: +%(points)s", points=points)
     if kind is Event.CAIDA_LIMPIA:
-        return msg("caida and limpia: +%(points)s", points=points)
+        return msg("caída and limpia: +%(points)s", points=points)
     return msg("ronda captured: +%(points)s", points=points)
 
 
@@ -203,14 +203,15 @@ class Cuarenta(Race):
     hand_fields = (
         Field.choice(
             "events",
-            "What scored in the round, in the order it happened: ronda, caida, limpia, "
-            "caida_limpia (one play, both), ronda_capture (a card of the other side's ronda, 10), "
-            "four_of_a_kind (wins at once).",
+            "What scored in the round, in the order it happened: a ronda, a caída, a limpia, a caída "
+            "limpia (one play that was both), a ronda capture (a card of the other side's ronda taken: 10), "
+            "or four of a kind (wins at once).",
             Event,
             type="events",
             default=[],
             max=_MOST_EVENTS,
             label="What scored",
+            choice_labels={Event.CAIDA: "Caída", Event.CAIDA_LIMPIA: "Caída limpia"},
         ),
         Field(
             "cards",
@@ -340,7 +341,7 @@ class Cuarenta(Race):
             side = event["side"]
             scored = event_points(event["type"], points[side])
             points[side] += scored.points
-            # Translators: Cuarenta, a reason line: a side, then what it scored ("A: caida: +2")
+            # Translators: Cuarenta, a reason line: a side, then what it scored ("A: caída: +2")
             text = msg("%(side)s: %(scored)s", side=side_name(side), scored=scored.text)
             reasons.append(Reason(text, _RULE_OF[Event(event["type"])]))
             if event["type"] == Event.FOUR_OF_A_KIND:

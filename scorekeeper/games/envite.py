@@ -44,6 +44,7 @@ from .base import (
     side_name,
 )
 from .reference import DENEXA, OWN, HouseRule, Reference, Source, Term, by_number
+from .sheet import SheetColumn
 from .statistics import Statistic, gained
 
 _GAME_STAKE = "game"
@@ -507,6 +508,13 @@ class Envite(Game):
         )
         return Board(sides, turn=(("Deals", state.dealer),))
 
+    # The score sheet: the stones as the board counts them (a game won starts the next at 0, after the
+    # line that reached twelve), and the games won.
+    sheet = (
+        SheetColumn(scored=lambda before, after, changes: changes),
+        # Translators: Envite's score sheet, a column: games (chicos) won in the match
+        SheetColumn(msg("Games"), lambda state: state.games),
+    )
     statistics = (
         # Every stone a side scored, the jump to twelve that wins a chico included.
         Statistic("stones_won", "Stones won", gained),

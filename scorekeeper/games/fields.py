@@ -117,7 +117,8 @@ class Field:
     total (per_side: the numbers always add up to this, `total_in` "a hand"), length/exclude (int_list),
     size/rows/columns/null_hands/ranks (cards, grid), fields (group).
     `when` (a tuple (field, values) or a When): the field belongs to the record only then.
-    ask, ask_help, preset, rare, menu and asked_with only change how the form asks (the API has none of them)."""
+    ask, ask_help, preset, rare, menu, asked_with and choice_labels only change how the form asks (the API has
+    none of them)."""
 
     name: str
     type: str
@@ -138,6 +139,9 @@ class Field:
     total_in: str = "a hand"  # with `total`: what holds it, as the table says ("a deal" has 17 tricks)
     menu: bool = False  # the form offers the choices in a drop-down: a long list its preset mostly answers
     asked_with: str | None = None  # a side the form asks in the same tap as this choice field ("Ann: gin")
+    # How the form names a choice whose value is not the table's word ({"caida": "Caída"}); any other
+    # choice is named by its value in words ("four_of_a_kind": "Four of a kind").
+    choice_labels: Mapping[Any, str] | tuple = ()
     length: int | None = None
     exclude: tuple[int, ...] = ()
     size: int = 5
@@ -156,6 +160,12 @@ class Field:
         return cls(name, type, help, choices=tuple(member.value for member in enum), **more)
 
     def __post_init__(self):
+        if isinstance(self.choice_labels, Mapping):  # kept as pairs: a Field stays hashable
+            pairs = tuple(
+                (choice.value if isinstance(choice, Enum) else choice, label)
+                for choice, label in self.choice_labels.items()
+            )
+            object.__setattr__(self, "choice_labels", pairs)
         if isinstance(self.when, tuple):
             object.__setattr__(self, "when", When(self.when[0], tuple(self.when[1])))
         if self.type not in TYPES:
@@ -180,6 +190,11 @@ class Field:
     @property
     def form_help(self) -> str:
         return self.ask_help or self.help
+
+    def choice_label(self, choice: Any) -> str:
+        """A choice as the form names it, in English: its declared label, else its value in words
+        ("ten_trumps": "Ten trumps")."""
+        return dict(self.choice_labels).get(choice) or str(choice).replace("_", " ").capitalize()
 
     def describe(self) -> dict:
         """The field as the API's self-description shows it."""

@@ -11,6 +11,13 @@ from the seed, and each bonus is an option (rulings 13-16):
 The player who scores wins the hand: a box. The first whose hand points reach `target` wins; then
 the winner adds `game_bonus` and each player `box_bonus` per box, into the last hand's changes.
 A shutout (the loser won no hand) doubles the game bonus or the winner's points, as `shutout` says.
+
+Oklahoma Gin (standard published rules, Bicycle's and pagat.com's; not the seed, not the
+contract): with the option `oklahoma` (off by default) a hand records `spade_upcard` (optional,
+default false; refused while the option is off), and a hand whose first upcard was a spade counts
+double: whatever it scores (a knock, an undercut, a gin, bonuses included) is doubled before it is
+added; a draw still scores nothing. Nothing else of Oklahoma Gin changes the scoring here (the
+knock limit set by the upcard is the table's to keep: any knock is still 10 or less).
 """
 
 from __future__ import annotations
@@ -21,13 +28,15 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ._race import Race, each_side
-from .base import Board, Field, HandResult, Reason, RecordError, Result, State, counted, msg, side_name
+from .base import Board, Field, HandResult, Reason, RecordError, Result, State, counted, msg, on_option, side_name
 from .reference import BOOK, GAME_POINTS, HouseRule, Reference, Source, Term
+from .sheet import SheetColumn
 from .statistics import Statistic
 
 _TARGET = 100  # S2:104
 _KNOCK_LIMIT = 10  # standard: a knock needs 10 or less (ruling 13)
 _MOST_DEADWOOD = 98  # ten unmatched cards: K K Q Q J J T T 9 9 (ruling 16)
+_SPADE_FACTOR = 2  # Oklahoma Gin: a hand whose first upcard is a spade counts double
 
 
 class Outcome(StrEnum):
@@ -54,6 +63,7 @@ class Rule(StrEnum):
     END = "game-end"
     BONUSES = "bonuses"
     SHUTOUT = "shutout"
+    OKLAHOMA = "oklahoma"
 
 
 _LAYS_DOWN = (Outcome.KNOCK.value, Outcome.GIN.value)  # the outcomes with a knocker and deadwood
@@ -93,6 +103,14 @@ class GinRummy(Race):
             "hand points count twice, or nothing more.",
             Shutout,
             default=Shutout.DOUBLE_GAME_BONUS,
+            choice_labels={Shutout.NONE: "Nothing doubled"},
+        ),
+        Field(
+            "oklahoma",
+            "bool",
+            "Oklahoma Gin: a hand whose first upcard is a spade counts double; each hand says whether it was.",
+            default=False,
+            label="Oklahoma: a spade upcard doubles the hand",
         ),
     )
     hand_fields = (
@@ -118,6 +136,14 @@ class GinRummy(Race):
             max=_MOST_DEADWOOD,
             when=("outcome", _LAYS_DOWN),
         ),
+        Field(
+            "spade_upcard",
+            "bool",
+            "The first upcard was a spade, so this hand counts double (Oklahoma Gin).",
+            default=False,
+            when=on_option("oklahoma", True),
+            label="Spade upcard",
+        ),
     )
 
     reference = Reference(
@@ -127,6 +153,11 @@ class GinRummy(Race):
             Source(BOOK, msg("the chapter on Gin Rummy, which stops after the deal, the target and the card values")),
             Source(
                 msg("Standard published Gin Rummy"), msg("knocking, gin, the undercut and every bonus"), standard=True
+            ),
+            Source(
+                msg("Oklahoma Gin as Bicycle and pagat.com publish it"),
+                msg("the spade upcard that doubles a hand"),
+                standard=True,
             ),
         ),
         house_rules={
@@ -145,6 +176,13 @@ class GinRummy(Race):
                     "double_game_bonus": msg("a shutout doubles the winner's game bonus"),
                     "double_points": msg("a shutout doubles the winner's hand points"),
                     "none": msg("a shutout adds nothing"),
+                },
+            ),
+            "oklahoma": HouseRule(
+                "oklahoma",
+                says={
+                    True: msg("a hand whose first upcard is a spade counts double"),
+                    False: msg("the first upcard changes nothing"),
                 },
             ),
         },
@@ -199,6 +237,15 @@ class GinRummy(Race):
     # -- scoring ------------------------------------------------------------------------------
     def score_hand(self, state: GinRummyState, record: Mapping) -> HandResult:
         hand_winner, scored, reason = self._hand(state, record)
+        reasons = [reason]
+        if hand_winner is not None and self.value(record, "spade_upcard"):
+            scored *= _SPADE_FACTOR
+            text = msg(
+                "%(side)s: the first upcard was a spade, so the hand counts double: +%(points)s",
+                side=side_name(hand_winner),
+                points=scored,
+            )
+            reasons.append(Reason(text, Rule.OKLAHOMA))
         changes = [0, 0]
         points, boxes = list(state.points), list(state.boxes)
         if hand_winner is not None:
@@ -206,7 +253,6 @@ class GinRummy(Race):
             points[hand_winner] += scored
             boxes[hand_winner] += 1
         new = state.evolve(points=tuple(points), boxes=tuple(boxes))
-        reasons = [reason]
         winner = self.reached(new)  # the hand points, bonuses aside (S2:104)
         if winner is not None:
             bonuses, bonus_reasons = self._end_bonuses(new, winner)
@@ -349,6 +395,12 @@ class GinRummy(Race):
         )
         return dataclasses.replace(base, sides=sides, turn=(("Deals", state.dealer),))
 
+    # The score sheet: the points, and the hands won (boxes) as the board counts them.
+    sheet = (
+        SheetColumn(),
+        # Translators: Gin Rummy's score sheet, a column: hands won (boxes), each worth a bonus at the end
+        SheetColumn(msg("Hands won"), lambda state: state.boxes),
+    )
     statistics = (
         Statistic("boxes", "Hands won (boxes)", lambda done, side: done.state.boxes[side]),
         # The game won while the other player won no hand (ruling 15).

@@ -43,7 +43,7 @@ from .base import (
     msg,
     side_name,
 )
-from .reference import DENEXA, GAME_POINTS, OWN, HouseRule, Reference, Source, Term
+from .reference import DENEXA, GAME_POINTS, OWN, REVOKE, HouseRule, Reference, Source, Term
 from .statistics import Finished, Statistic
 
 _PLAYERS = 4
@@ -184,6 +184,7 @@ class Hasenpfeffer(Race):
         line=msg("Euchre with a joker and bids of 1 to 6 tricks, for two partnerships; first to 10."),
         sources=(
             Source("Hasenpfeffer", DENEXA),
+            Source(msg("Standard Euchre practice"), REVOKE, standard=True),
             OWN,
         ),
         house_rules={

@@ -13,6 +13,11 @@ swap cards, never points: the app shows them and keeps no record of them (ruling
 After a hand that leaves a score at `target` (20, S4:132) or more the highest score wins, also when
 two players pass it in the same hand; equal highest scores play another hand (`tie_at_end:
 play_on`, the default) or share the win (`shared`) (ruling 6).
+
+A revoke (failing to follow suit when able) found in a hand is not in the seed; Scorekeeper rules
+it as standard Whist does, in points: `revoked_by` (optional, default null: nobody) names the
+player who revoked, and each of the other two scores `_REVOKE_POINTS` (3) more for that hand. The
+tricks are recorded as they were taken, so the plucks stay as the cards fell.
 """
 
 from __future__ import annotations
@@ -36,10 +41,11 @@ from .base import (
     counted,
     joined,
     msg,
+    names,
     side_name,
     times,
 )
-from .reference import DENEXA, OWN, HouseRule, Reference, Source, Term, by_number
+from .reference import DENEXA, OWN, WHIST_REVOKE, HouseRule, Reference, Source, Term, by_number
 from .statistics import Statistic
 
 _PLAYERS = 3
@@ -47,6 +53,7 @@ _TRICKS = 17  # the 51-card pack dealt out, 17 cards each (S4:112)
 _DEALER_QUOTA, _LEFT_QUOTA, _RIGHT_QUOTA = 7, 6, 4  # S4:117-119
 _TARGET = 20  # S4:132
 _MOST_TARGET = 100
+_REVOKE_POINTS = 3  # Whist's penalty for a revoke: three points to the other side
 
 
 class Rule(StrEnum):
@@ -57,6 +64,7 @@ class Rule(StrEnum):
     PLUCKS = "plucks"
     END = "end"
     TIES = "ties"
+    REVOKE = "revoke"
 
 
 @dataclass(frozen=True)
@@ -104,12 +112,22 @@ class Pluck(Race):
             label="Tricks",
             ask="How many tricks did each player take?",
         ),
+        Field(
+            "revoked_by",
+            "side",
+            "The player who revoked (failed to follow suit when able), if anyone: the other two score 3 each.",
+            default=None,
+            nullable=True,
+            rare=True,
+            ask="Who revoked?",
+        ),
     )
 
     reference = Reference(
         line=msg("Three players, seventeen tricks, quotas of 7, 6 and 4: tricks over quota score and pluck."),
         sources=(
             Source("Pluck", DENEXA),
+            WHIST_REVOKE,
             OWN,
         ),
         house_rules={
@@ -145,6 +163,10 @@ class Pluck(Race):
         over = [taken - needed for taken, needed in zip(tricks, quota)]
         changes = [max(0, extra) for extra in over]
         reasons = [self._seat_reason(seat, tricks[seat], quota[seat], changes[seat]) for seat in range(_PLAYERS)]
+        revoker = self.value(record, "revoked_by")
+        if revoker is not None:
+            changes = [change + (0 if seat == revoker else _REVOKE_POINTS) for seat, change in enumerate(changes)]
+            reasons.append(_revoke_reason(revoker))
         reasons.append(Reason(_plucks_text(over), Rule.PLUCKS))
         after = state.evolve(points=added(state.points, changes), plucks=tuple(over))
         if self.reached(after) is not None:
@@ -222,6 +244,17 @@ class Pluck(Race):
         tricks = [first, second, _TRICKS - first - second]
         rng.shuffle(tricks)
         return {"tricks": tricks}
+
+
+def _revoke_reason(revoker: int) -> Reason:
+    """Whist's penalty, in points: each player who did not revoke scores 3 more."""
+    text = msg(
+        "%(side)s revoked: %(others)s +%(points)s each",
+        side=side_name(revoker),
+        others=names(seat for seat in range(_PLAYERS) if seat != revoker),
+        points=_REVOKE_POINTS,
+    )
+    return Reason(text, Rule.REVOKE)
 
 
 def _points(number: int) -> Text:

@@ -44,6 +44,7 @@ from .base import (
 )
 from .poker import Category
 from .reference import DENEXA, OWN, HouseRule, Reference, Source, Term, by_number
+from .sheet import SheetColumn
 from .statistics import Statistic
 
 _PLAYERS = 2
@@ -122,8 +123,8 @@ class _Honours:
     text: Text
 
 
-def _bonus(name: str, default: int, help_text: str) -> Field:
-    return Field(name, "int", help_text, default=default, min=0, max=10000)
+def _bonus(name: str, default: int, help_text: str, label: str | None = None) -> Field:
+    return Field(name, "int", help_text, default=default, min=0, max=10000, label=label)
 
 
 def _role(state: State, side: int) -> _Role:
@@ -139,6 +140,12 @@ def _add(pair: tuple[int, int], side: int, points: int) -> tuple[int, int]:
     out = list(pair)
     out[side] += points
     return (out[0], out[1])
+
+
+def _scored_below(before: PokeState, after: PokeState, changes: list[int]) -> list[int]:
+    """What a hand scored below the line: its changes less what it scored above (the totals below
+    cannot tell: a game won wipes them)."""
+    return [change - (now - then) for change, then, now in zip(changes, before.above, after.above)]
 
 
 class Poke(Game):
@@ -161,8 +168,18 @@ class Poke(Game):
             label="Game target",
         ),
         _bonus("game_bonus", 100, "Points above the line for winning a game."),
-        _bonus("rubber_bonus_2_1", 500, "Rubber bonus above the line when the loser won a game."),
-        _bonus("rubber_bonus_2_0", 750, "Rubber bonus above the line when the loser won no game."),
+        _bonus(
+            "rubber_bonus_2_1",
+            500,
+            "Rubber bonus above the line when the loser won a game.",
+            "Rubber bonus (2 games to 1)",
+        ),
+        _bonus(
+            "rubber_bonus_2_0",
+            750,
+            "Rubber bonus above the line when the loser won no game.",
+            "Rubber bonus (2 games to 0)",
+        ),
         _bonus("sweep_bonus", 250, "Points above the line for taking all five tricks (not multiplied)."),
     )
     hand_fields = (
@@ -436,6 +453,15 @@ class Poke(Game):
     # A hand's changes hold its trick points below the line too: the history's average and best hand
     # count only what it scored above the line, as the board's total does.
     hands_on_board = True
+    # The score sheet keeps the two kinds of point apart, in the board's order, and the games won.
+    sheet = (
+        # Translators: Poke's score sheet, a column: honours and bonuses, that decide the match
+        SheetColumn(msg("Above the line"), lambda state: state.above),
+        # Translators: Poke's score sheet, a column: the trick points, that decide the game
+        SheetColumn(msg("Below the line"), lambda state: state.below, scored=_scored_below),
+        # Translators: Poke's score sheet, a column: games won toward the rubber
+        SheetColumn(msg("Games"), lambda state: state.games),
+    )
     statistics = (
         Statistic("rubbers_won", "Rubbers won", lambda done, side: int(done.state.games[side] >= _GAMES_FOR_RUBBER)),
         Statistic("points_above", "Points above the line", lambda done, side: done.state.above[side]),

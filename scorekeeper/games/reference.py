@@ -87,6 +87,10 @@ BOOK = "Ultimate Book of Card Games: The Comprehensive Guide to More Than 350 Ga
 OWN = Source(
     msg("Scorekeeper's rulings"), msg("where the documents are silent: each is marked on the page"), standard=True
 )
+# What a revoke costs, where a trick game's document is silent: the standard rules each page follows.
+REVOKE = msg("the penalty for a revoke")
+WHIST_REVOKE = Source(msg("Standard Whist rules"), REVOKE, standard=True)
+ITALIAN_REVOKE = Source(msg("Standard practice in Italian trick games"), REVOKE, standard=True)
 
 # -- shared: house rules several games have ------------------------------------------------------------
 

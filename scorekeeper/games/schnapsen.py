@@ -55,7 +55,7 @@ from .base import (
     side_name,
     verbatim,
 )
-from .reference import DENEXA, OWN, HouseRule, Reference, Source, Term, by_number
+from .reference import DENEXA, OWN, REVOKE, HouseRule, Reference, Source, Term, by_number
 from .statistics import Statistic, hands_scored
 
 _SIDES = 2
@@ -165,7 +165,7 @@ def hand_score(
     try:
         credit = MarriageCredit(credit)
     except ValueError:
-        raise RecordError(msg("Marriage credit must be next_trick or any_trick."), "marriage_credit") from None
+        raise RecordError(msg("Marriage credit must be next trick or any trick."), "marriage_credit") from None
     marriages = tuple(marriages)
     _check_marriages(points_in_cards, marriages)
     if not points_in_cards:
@@ -176,7 +176,9 @@ def hand_score(
 
 def _check_marriages(points_in_cards: int, marriages: tuple[Marriage, ...]) -> None:
     if not all(isinstance(marriage, Marriage) for marriage in marriages):
-        raise RecordError(msg("Marriages must be given as Marriage(royal, trick_after)."), "marriages")
+        raise RecordError(
+            msg("Marriages: each must say whether it was in trumps and whether a trick was won after it."), "marriages"
+        )
     if len(marriages) > len(_SUITS) or sum(marriage.royal for marriage in marriages) > 1:
         raise RecordError(msg("Marriages: at most four, one per suit, and only one in trumps."), "marriages")
     if not points_in_cards and any(marriage.trick_after for marriage in marriages):
@@ -355,6 +357,7 @@ class Schnapsen(Race):
                 msg("how a close is measured, and the any-trick marriage"),
                 standard=True,
             ),
+            Source(msg("Published Austrian Schnapsen rules"), REVOKE, standard=True),
             OWN,
         ),
         house_rules={

@@ -152,11 +152,9 @@ class SpeedTournament(Game):
         wanted, unwanted = ("winner", "eliminated") if _in_final(state) else ("eliminated", "winner")
         if unwanted in record:
             if unwanted == "eliminated":
-                # Translators: Speed Tournament; "eliminated" and "winner" are the names of the record's fields.
-                refusal = msg("A round names eliminated only before the final: this round takes winner.")
+                refusal = msg("This round is the final: name who won it, not who was left holding cards.")
             else:
-                # Translators: Speed Tournament; "winner" and "eliminated" are the names of the record's fields.
-                refusal = msg("A round names winner only in the final: this round takes eliminated.")
+                refusal = msg("The final has not come yet: name who was left holding cards, not who won.")
             raise RecordError(refusal, unwanted)
         if wanted not in record:
             refusal = (

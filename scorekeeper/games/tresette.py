@@ -46,7 +46,7 @@ from .base import (
     msg,
     side_name,
 )
-from .reference import DENEXA, GAME_POINTS, OWN, HouseRule, Reference, Source, Term
+from .reference import DENEXA, GAME_POINTS, ITALIAN_REVOKE, OWN, HouseRule, Reference, Source, Term
 from .statistics import Finished, Statistic
 
 _PLAYERS = 4
@@ -219,6 +219,7 @@ class Tresette(Race):
         line=msg("Italian partnership game with the 40-card pack: 3s and 2s beat aces, melds of A-2-3, first to 31."),
         sources=(
             Source("Tresette", DENEXA),
+            ITALIAN_REVOKE,
             OWN,
         ),
         house_rules={

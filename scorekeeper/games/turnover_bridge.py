@@ -35,7 +35,7 @@ from .base import (
     only,
     side_name,
 )
-from .reference import DENEXA, NO_SET_GAMES, OWN, SESSION_GAMES, HouseRule, Reference, Source
+from .reference import DENEXA, NO_SET_GAMES, OWN, SESSION_GAMES, WHIST_REVOKE, HouseRule, Reference, Source
 from .statistics import Statistic
 
 _PLAYERS = 2
@@ -110,6 +110,7 @@ class TurnoverBridge(Race):
         line=msg("Whist for two with most of each hand face up on the table; 14 tricks of 26 win."),
         sources=(
             Source("Turnover Bridge", DENEXA),
+            WHIST_REVOKE,
             OWN,
         ),
         house_rules={

@@ -83,7 +83,8 @@ def match_marks(first: int, last: int) -> list[int]:
         between = range((first // step + 1) * step, last, step)
         return [first, *(number for number in between if min(number - first, last - number) >= step / 2), last]
 
-    return next(marks for marks in map(marked, _steps(1)) if len(marks) <= MOST_MARKS)
+    few_enough = (step for step in _steps(1) if (last - first) / step < MOST_MARKS)  # none listed in vain
+    return next(marks for marks in map(marked, few_enough) if len(marks) <= MOST_MARKS)
 
 
 def _width(labels: Sequence[str]) -> int:

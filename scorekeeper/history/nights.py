@@ -22,6 +22,7 @@ from flask_babel import get_locale
 
 from ..games import GAMES
 from ..games.base import decode_state
+from ..matches.present import SideNames, own_board
 from ..records.nights import TURN, day_of, night_of, number_of, zone  # noqa: F401  (the pages' names for them)
 from ..web.i18n import date_in
 
@@ -90,12 +91,20 @@ def stream(hub, versions: dict[int, int], changed: bool, seconds: float, heartbe
 
 @dataclass
 class Board:
-    """A match in play on a big screen: what it is, and each side's names and score."""
+    """A match in play on a big screen, with what the match page's scoreboard (games/board.html, or
+    the game's own) reads: `board`, `side_names`, `public_state`, and as `s` the match itself (its
+    game, players, dealer; never finished: the screen's boards are of matches in play)."""
 
     id: int
     game: Any
     hands: int
-    sides: list[tuple[str, Any]]  # (the side's players, the engine's SideBoard)
+    names: list[str]
+    dealer: int | None
+    board: Any  # the engine's Board
+    side_names: SideNames
+    own_board: str | None  # the game's own scoreboard template (Poke's sheet), else None
+    public_state: dict | None
+    finished: bool = False
 
 
 def board_of(match) -> Board | None:
@@ -106,5 +115,16 @@ def board_of(match) -> Board | None:
         return None
     state = decode_state(match.state)
     table = game.table(len(match.names), match.sides)
-    labels = [" & ".join(match.names[seat] for seat in table.seats_of(side)) for side in range(table.sides)]
-    return Board(match.id, game, state.hands, list(zip(labels, game.board(state).sides)))
+    sides = [[match.names[seat] for seat in table.seats_of(side)] for side in range(table.sides)]
+    own = own_board(game)
+    return Board(
+        match.id,
+        game,
+        state.hands,
+        match.names,
+        state.dealer,
+        game.board(state),
+        SideNames(sides),
+        own,
+        game.public_state(state) if own else None,
+    )

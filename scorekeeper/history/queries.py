@@ -11,8 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from sqlalchemy import Integer, and_, bindparam, func, select, text
-from sqlalchemy.orm import aliased
+from sqlalchemy import Integer, bindparam, func, select, text
 
 from ..extensions import db
 from ..matches.queries import MatchSummary, summaries
@@ -45,26 +44,38 @@ class GameStory:
 
 
 @cache
-def _stories_statement():
-    """The player's latest row in each game the history holds (a game's book is made by its first
-    finished match), with the game's book: one index probe a game (`ix_rated_seat_player_game_place`)
-    however many matches the player has finished."""
-    earlier = aliased(RatedSeat)
-    last = (
-        select(func.max(earlier.place))
-        .where(earlier.player_id == bindparam("player"), earlier.game == RatingBook.game)
+def _latest_places():
+    """Each game's book and the place of the player's latest row in it: a covering-index probe a game.
+    (Asked together with the rows, SQLite's planner walked all of the player's rows instead: a
+    statement per step keeps the probes.)"""
+    latest = (
+        select(func.max(RatedSeat.place))
+        .where(RatedSeat.player_id == bindparam("player"), RatedSeat.game == RatingBook.game)
         .scalar_subquery()
     )
-    latest = select(RatingBook.game, RatingBook.stale_from, last.label("place")).subquery()
+    return select(RatingBook.game, RatingBook.stale_from, latest.label("place"))
+
+
+@cache
+def _latest_rows():
+    """The player's rows at those places: one index probe each (`ix_rated_seat_player_game_place`)."""
     story = [getattr(RatedSeat, name) for name in Story.COLUMNS]
-    return select(latest.c.game, latest.c.stale_from, *story).join(
-        RatedSeat,
-        and_(
-            RatedSeat.player_id == bindparam("player"),
-            RatedSeat.game == latest.c.game,
-            RatedSeat.place == latest.c.place,
-        ),
+    return select(RatedSeat.game, RatedSeat.place, *story).where(
+        RatedSeat.player_id == bindparam("player"),
+        RatedSeat.game.in_(bindparam("games", expanding=True)),
+        RatedSeat.place.in_(bindparam("places", expanding=True)),
     )
+
+
+def _latest_stories(player_id: int) -> list[tuple[dict, str | None]]:
+    """(the player's latest row, its game's `stale_from`) in each game they have a row in."""
+    books = db.session.execute(_latest_places(), {"player": player_id}).all()
+    played = {(game, place): stale_from for game, stale_from, place in books if place is not None}
+    if not played:
+        return []
+    games, places = sorted({game for game, _ in played}), sorted({place for _, place in played})
+    rows = db.session.execute(_latest_rows(), {"player": player_id, "games": games, "places": places}).mappings()
+    return [(row, played[row["game"], row["place"]]) for row in rows if (row["game"], row["place"]) in played]
 
 
 _OUTCOMES_COUNTED = (
@@ -77,17 +88,17 @@ _OUTCOMES_COUNTED = (
 
 def stories_of(player_id: int) -> dict[str, GameStory]:
     """The player's record and story in each game they finished a match of, by game key: their latest
-    row's (one statement). A game whose stories are being worked out again has its latest rows not
+    row's (two statements). A game whose stories are being worked out again has its latest rows not
     yet right: its record is counted from the seats meanwhile (one statement more)."""
-    rows = db.session.execute(_stories_statement(), {"player": player_id}).mappings().all()
-    updating = [row["game"] for row in rows if row["stale_from"] is not None]
+    latest = _latest_stories(player_id)
+    updating = [row["game"] for row, stale_from in latest if stale_from is not None]
     counted = _counted_from_seats(player_id, updating) if updating else {}
     found = {}
-    for row in rows:
+    for row, stale_from in latest:
         game = row["game"]
         counts = counted.get(game) or {outcome: row[outcome] for outcome in OUTCOMES}
         story = Story.of(row) if row["number"] else None  # 0: not yet worked out (the game is updating)
-        found[game] = GameStory(game, **counts, story=story, updating=row["stale_from"] is not None)
+        found[game] = GameStory(game, **counts, story=story, updating=stale_from is not None)
     return dict(sorted(found.items()))
 
 

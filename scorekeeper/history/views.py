@@ -26,6 +26,8 @@ from wtforms import StringField
 from ..errors import NotFound
 from ..extensions import db
 from ..games import GAMES
+from ..games.sheet import labels as sheet_labels
+from ..games.sheet import lines as sheet_lines
 from ..matches.present import SideNames, own_board
 from ..models import IN_PROGRESS, Night, now_utc
 from ..records import reads
@@ -39,8 +41,8 @@ from .nights import NAME_LIMIT
 PAGE = 15  # matches a list of the history's shows (its tallies come first); older ones a tap away (keyset)
 OTHERS = 60  # the players a head-to-head page offers to compare with (the first 12 as links)
 NIGHTS_PAGE = 30
-SCREEN_MATCHES = 24  # boards on a big screen: the latest moved of the night's matches in play
-SCREEN_FINISHED = 8  # and the latest finished of the night
+SCREEN_MATCHES = 12  # boards on a big screen: the latest moved of the night's matches in play (a TV holds 12)
+SCREEN_FINISHED = 8  # and the latest finished of the night, fewer as more boards take the screen
 SCREEN_STANDINGS = 12  # the night's leaders (the night's page has everybody)
 WATCH_SECONDS = 25
 HEARTBEAT_SECONDS = 10
@@ -200,16 +202,16 @@ def name_night(night: int):
 @bp.get("/nights/<int:night>/screen")
 def screen(night: int):
     """Every match of the night for a big screen: the boards of those in play, the standings, the
-    latest finished; the page reloads when any of them changes (watch.js; without scripts, every 30 s)."""
+    latest finished where the boards leave room; the page reloads when any of them changes (watch.js;
+    without scripts, every 30 s)."""
     _night_or_404(night)
     rows = queries.night_rows(night)  # one index range: a night holds tens of matches, not the club's all
     playing = sorted((row for row in rows if row.status == IN_PROGRESS), key=lambda row: row.updated, reverse=True)
-    done = [row.id for row in reversed(rows) if row.status != IN_PROGRESS][:SCREEN_FINISHED]
-    boards = [
-        board
-        for match in queries.in_play([row.id for row in playing[:SCREEN_MATCHES]])
-        if (board := nights.board_of(match))
-    ]
+    # The latest moved, shown in the order they started: a table's board keeps its place on the TV.
+    shown = sorted(row.id for row in playing[:SCREEN_MATCHES])
+    boards = [board for match in queries.in_play(shown) if (board := nights.board_of(match))]
+    room = max(0, SCREEN_FINISHED - len(boards))
+    done = [row.id for row in reversed(rows) if row.status != IN_PROGRESS][:room]
     return render_template(
         "history/screen.html",
         night=night,
@@ -292,25 +294,38 @@ def _as_id(text: str) -> int | None:
 
 @bp.get("/matches/<int:match_id>/sheet")
 def sheet(match_id: int):
-    """A match's score sheet to print: its own board and every hand, no navigation."""
+    """A match's score sheet to print: its own board and every hand, with each side's running total
+    in each kind of point the game keeps (games/sheet.py), read from the states stored after the hands."""
     try:
         scored = reads.load(match_id)
     except NotFound:
         abort(404)
     side_names = SideNames(scored.sides)
-    numbers = range(1, scored.count + 1)
-    notes = reads.notes(scored.match, numbers)
-    hands = [
-        {"number": number, "changes": changes, "reasons": reasons, "note": notes.get(number)}
-        for number, _state, changes, reasons in scored.hands(1)
-    ]
     own = own_board(scored.game)
     return render_template(
         "history/sheet.html",
         s=scored,
         side_names=side_names,
-        hands=hands,
+        lines=_sheet_rows(scored),
+        columns=sheet_labels(scored.game),
         board=scored.game.board(scored.state),
         own_board=own,
         public_state=scored.game.public_state(scored.state) if own else None,
     )
+
+
+def _sheet_rows(scored: reads.Scored) -> list[dict]:
+    """The sheet's lines, each hand's with its reasons and note. The totals come from the states stored
+    after the hands (one query reads them all), the last hand's as the board shows it (a match called over)."""
+    results = list(scored.replay.results)
+    notes = reads.notes(scored.match, range(1, scored.count + 1))
+    states = [result.state for result in results[:-1]] + [scored.state] if results else []
+    hands = zip(states, (result.changes for result in results))
+    return [
+        {
+            "line": line,
+            "reasons": [reason.text for reason in results[line.number - 1].reasons] if line.number else [],
+            "note": notes.get(line.number),
+        }
+        for line in sheet_lines(scored.game, scored.replay.start, hands)
+    ]

@@ -2,8 +2,9 @@
 
 A game declares its calculators (engine `CardCounter`: the cards on offer, what each is worth, the
 extras, and the fields it fills); this module draws them and, on a post, asks the game's `count`
-for each side whose boxes were left empty. The server does the counting, so it works without
-JavaScript; counter.js only shows the total live, from the values drawn into the page."""
+for each side whose boxes were left empty. The server does the counting; piles.js draws each side's
+cards from the counter's one list on the page (`pack`), and counter.js shows the total live, from the
+values drawn into the page. Without scripts the calculator is not shown (the boxes it fills are)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from werkzeug.datastructures import MultiDict
 from ..games import Game
 from ..games.base import CardCounter, Table
 from ..web.i18n import declared_text
-from .widgets import Seating, card_label
+from .widgets import Seating, card_label, deck, pack_of
 
 
 def fill(game: Game, options: Mapping, form: MultiDict, table: Table) -> MultiDict:
@@ -66,12 +67,23 @@ def panels(game: Game, seating: Seating, values: Mapping) -> list[dict[str, Any]
         sides = []
         for side, label in enumerate(seating.sides):
             chosen = set(getlist(f"{counter.name}-{side}"))
-            cards = [(code, card_label(code), counter.points.get(code, 0), code in chosen) for code in counter.cards]
+            cards = [(code, card_label(code), counter.points.get(code, 0)) for code in counter.cards if code in chosen]
             extras = [(extra, str(values.get(f"{extra.name}-{side}", "0"))) for extra in counter.extras]
             sides.append({"side": side, "label": label, "cards": cards, "extras": extras})
-        opened = any(card[3] for side in sides for card in side["cards"])
-        drawn.append({"counter": counter, "sides": sides, "open": opened})
+        opened = any(side["cards"] for side in sides)
+        drawn.append({"counter": counter, "sides": sides, "open": opened, "pack": counter_pack(counter)})
     return drawn
+
+
+def counter_pack(counter: CardCounter) -> dict[str, Any]:
+    """The counter's cards as one list on the page: its pack's ranks and suits, and each card's points
+    in the pack's order (piles.js draws a tap per card from them)."""
+    ranks = "".join(dict.fromkeys(code[0] for code in counter.cards))
+    pack = pack_of(ranks)
+    if deck(ranks) != list(counter.cards):
+        raise ValueError(f"{counter.name}: a counter's cards are a whole pack, suit by suit, each suit in rank order")
+    pack["points"] = " ".join(str(counter.points.get(code, 0)) for code in counter.cards)
+    return pack
 
 
 def in_page_language(counter: CardCounter) -> CardCounter:

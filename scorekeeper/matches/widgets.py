@@ -13,7 +13,7 @@ rides on the choice's value: `outcome=gin.1` is the outcome gin and the knocker 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
@@ -28,6 +28,9 @@ NONE = "none"  # the form's word for null (a nullable side left to nobody)
 MISSING: Any = object()  # nothing of the field was posted: the record leaves it out
 SUIT_SIGNS = dict(zip(CARD_SUITS, "♠♥♦♣"))
 SHOWN_SLOTS = 4  # list slots shown at once; the rest open under "more"
+# Events the server draws (the entries a phone without scripts can fill); palette.js adds the rest,
+# up to the field's most, as copies of the first: 49 entries of every choice were 30 KB of a page.
+DRAWN_EVENTS = 8
 PAIRED = "."  # joins a choice and the side asked with it in one posted value: "gin.1"
 SHOWN = "shown"  # the posted key suffix of what a total field showed when drawn: "tricks-shown" = "8,5"
 
@@ -36,14 +39,9 @@ def card_label(code: str) -> str:
     return ("10" if code[0] == "T" else code[0]) + SUIT_SIGNS[code[1]]
 
 
-def choice_label(value: Any) -> str:
-    """A choice's value as the form names it, in English ("ten_trumps": "Ten trumps")."""
-    return str(value).replace("_", " ").capitalize()
-
-
-def choice_text(value: Any) -> str:
-    """A choice as a button says it, in the page's language."""
-    return declared_text(choice_label(value))
+def choice_text(fld: Field, value: Any) -> str:
+    """A choice as a button says it, in the page's language (its English: `Field.choice_label`)."""
+    return declared_text(fld.choice_label(value))
 
 
 def record_form_text(form: RecordForm) -> str:
@@ -180,7 +178,7 @@ class ButtonsWidget(FieldWidget):
             found = [(str(i), label) for i, label in enumerate(labels) if i not in fld.exclude]
             return found + ([(NONE, _("Nobody"))] if fld.nullable else [])
         if fld.type == "choice":
-            return [(str(value), choice_text(value)) for value in fld.choices]
+            return [(str(value), choice_text(fld, value)) for value in fld.choices]
         return [(str(i), str(i)) for i in range(fld.min, fld.max + 1)]
 
 
@@ -203,9 +201,9 @@ class PairedWidget(ButtonsWidget):
         found = []
         for value in fld.choices:
             if self.partner.when is not None and str(value) in {str(v) for v in self.partner.when.values}:
-                found += [(f"{value}{PAIRED}{side}", paired_label(label, value)) for side, label in sides]
+                found += [(f"{value}{PAIRED}{side}", paired_label(label, fld, value)) for side, label in sides]
             else:
-                found.append((str(value), choice_text(value)))
+                found.append((str(value), choice_text(fld, value)))
         return found
 
     def joined(self, fld: Field, key: str, values: Mapping) -> str:
@@ -215,10 +213,10 @@ class PairedWidget(ButtonsWidget):
         return f"{chosen}{PAIRED}{side}" if chosen and side not in (None, "") and PAIRED not in chosen else chosen
 
 
-def paired_label(side: str, value: Any) -> str:
+def paired_label(side: str, fld: Field, value: Any) -> str:
     """One button naming a side and a choice together: "Ann: gin"."""
     # Translators: one button naming who and what in a single tap, as "Ann: gin" (the choice in lower case)
-    return _("%(side)s: %(choice)s", side=side, choice=choice_text(value).lower())
+    return _("%(side)s: %(choice)s", side=side, choice=choice_text(fld, value).lower())
 
 
 def unpaired(fields: Sequence[Field], form: MultiDict) -> MultiDict:
@@ -365,7 +363,7 @@ class SlotsWidget(FieldWidget):
         if fld.type == "events":
             return [
                 ("side", ButtonsWidget.choices(Field("s", "side", ""), seating)),
-                ("type", [(t, choice_text(t)) for t in fld.choices]),
+                ("type", [(t, choice_text(fld, t)) for t in fld.choices]),
             ]
         if fld.type == "int_list":
             return [("", [(str(n), str(n)) for n in range(fld.min, fld.max + 1) if n not in fld.exclude])]
@@ -374,6 +372,12 @@ class SlotsWidget(FieldWidget):
     def build(self, fld, key, seating, values, error):
         count = self.slots(fld)
         parts = self.parts(fld, seating)
+        extra: dict[str, Any] = {"required": fld.type == "int_list"}
+        if fld.type == "events":  # a button per side and type, each tap the next entry (palette.js)
+            extra["palette"] = [(side, label, parts[1][1]) for side, label in parts[0][1]]
+            extra["most"] = count
+            given = [i for i in range(count) if any(values.get(f"{key}-{i}-{part}") for part, _ in parts)]
+            count = min(count, max(DRAWN_EVENTS, given[-1] + 1 if given else 0))
         entries = [
             [
                 (
@@ -386,9 +390,6 @@ class SlotsWidget(FieldWidget):
             for i in range(count)
         ]
         shown = count if fld.type == "int_list" else SHOWN_SLOTS
-        extra: dict[str, Any] = {"required": fld.type == "int_list"}
-        if fld.type == "events":  # a button per side and type, each tap the next entry (match.js)
-            extra["palette"] = [(side, label, parts[1][1]) for side, label in parts[0][1]]
         return Widget(value=entries, slots=shown, extra=extra, **self.common(fld, key, error, self.kind))
 
     def read(self, fld, key, form, table):
@@ -417,7 +418,10 @@ class SlotsWidget(FieldWidget):
 
 
 class CardsWidget(FieldWidget):
-    """Hands of cards: a rank and a suit chooser per card, or, for piles of any size, a tap per card."""
+    """Hands of cards: a rank and a suit chooser per card, or, for piles of any size, a tap per card.
+
+    The choosers (cards.js) and the taps (piles.js) are drawn from one list of the pack on the page
+    (`pack`): the server draws only what a hand already holds, so that a phone without scripts keeps it."""
 
     kind = "cards"
 
@@ -430,21 +434,15 @@ class CardsWidget(FieldWidget):
                     (str(values.get(f"{key}-{side}-{n}-rank", "")), str(values.get(f"{key}-{side}-{n}-suit", "")))
                     for n in range(fld.size)
                 ]
+                filled = any(rank or suit for rank, suit in picks)
             else:
                 chosen = set(getlist(f"{key}-{side}"))
-                picks = [(code, card_label(code), code in chosen) for code in deck(fld.ranks)]
-            hands.append({"side": side, "label": label, "picks": picks})
-        ranks = [(r, "10" if r == "T" else r) for r in fld.ranks]
-        return Widget(
-            value=hands,
-            extra={
-                "ranks": ranks,
-                "suits": list(SUIT_SIGNS.items()),
-                "size": fld.size,
-                "open": any(_filled(hand["picks"]) for hand in hands),
-            },
-            **self.common(fld, key, error, self.kind),
-        )
+                picks = [(code, card_label(code)) for code in deck(fld.ranks) if code in chosen]
+                filled = bool(picks)
+            hands.append({"side": side, "label": label, "picks": picks, "filled": filled})
+        extra = pack_of(fld.ranks)
+        extra.update(size=fld.size, open=any(hand["filled"] for hand in hands))
+        return Widget(value=hands, extra=extra, **self.common(fld, key, error, self.kind))
 
     def read(self, fld, key, form, table):
         if fld.size:
@@ -491,12 +489,10 @@ class GridWidget(FieldWidget):
             ]
             for r in range(fld.rows)
         ]
-        ranks = [(r, "10" if r == "T" else r) for r in fld.ranks]
-        return Widget(
-            value=rows,
-            extra={"ranks": ranks, "suits": list(SUIT_SIGNS.items()), "open": any(_filled(row) for row in rows)},
-            **self.common(fld, key, error, self.kind),
-        )
+        rows = [{"picks": row, "filled": any(rank or suit for rank, suit in row)} for row in rows]
+        extra = pack_of(fld.ranks)
+        extra.update(size=fld.columns, open=any(row["filled"] for row in rows))
+        return Widget(value=rows, extra=extra, **self.common(fld, key, error, self.kind))
 
     def read(self, fld, key, form, table):
         rows = [
@@ -515,12 +511,18 @@ class GridWidget(FieldWidget):
         return shown
 
 
-def _filled(picks) -> bool:
-    return any((pick[2] if len(pick) == 3 else pick[0] or pick[1]) for pick in picks)
-
-
 def deck(ranks: str) -> list[str]:
     return [rank + suit for suit in CARD_SUITS for rank in ranks]
+
+
+def pack_of(ranks: str) -> dict[str, Any]:
+    """The one list of a pack its fields' pickers are drawn from, named by its ranks: its ranks and
+    suits, which give each card's two choosers (cards.js) and each card, suit by suit, a tap (piles.js)."""
+    return {
+        "pack": f"pack-{ranks}",
+        "ranks": [(r, "10" if r == "T" else r) for r in ranks],
+        "suits": list(SUIT_SIGNS.items()),
+    }
 
 
 BUTTONS, NUMBER, INT = ButtonsWidget(), NumberWidget(), IntWidget()
@@ -549,6 +551,35 @@ class Section:
     widgets: list[Widget]
     opened: bool = False
 
+    @property
+    def scripts(self) -> list[str]:
+        """The scripts that draw its long lists: cards.js each card's choosers, piles.js a pile's taps,
+        palette.js a list of events' entries. Each page loads only those its form needs."""
+        needed = []
+        for widget in _every(self.widgets):
+            if "pack" in widget.extra:
+                needed.append("cards.js" if widget.extra["size"] else "piles.js")
+            if "palette" in widget.extra:
+                needed.append("palette.js")
+        return list(dict.fromkeys(needed))
+
+
+def _every(widgets: Sequence[Widget]) -> Iterator[Widget]:
+    """The widgets and, within each group, its members."""
+    for widget in widgets:
+        yield widget
+        yield from _every(widget.children)
+
+
+def _draw_each_pack_once(sections: Sequence[Section]) -> None:
+    """The first field that picks from a pack draws its list (`draws_pack`); the others use it."""
+    drawn = set()
+    for widget in _every([widget for section in sections for widget in section.widgets]):
+        pack = widget.extra.get("pack")
+        if pack and pack not in drawn:
+            drawn.add(pack)
+            widget.extra["draws_pack"] = True
+
 
 def form_sections(
     fields: Sequence[Field], forms: Sequence[RecordForm], seating: Seating, values: Mapping, errors: Mapping
@@ -575,6 +606,7 @@ def form_sections(
         # Translators: a folded part of the hand form, another way to give the whole hand: "Or give the two totals"
         title = _("Or give %(what)s", what=declared_text(record_form_text(form)))
         sections.append(_unfolded(_folded(title, members, seating, values, errors)))
+    _draw_each_pack_once(sections)
     return sections
 
 
@@ -595,12 +627,9 @@ def split_rare(fields: Sequence[Field]) -> tuple[list[Field], list[Field]]:
 
 def _unfolded(section: Section) -> Section:
     """Cards and layouts in a fold of the form are drawn open: the fold is the one tap to them."""
-    widgets = list(section.widgets)
-    while widgets:
-        widget = widgets.pop()
+    for widget in _every(section.widgets):
         if widget.kind in ("cards", "grid"):
             widget.extra["unfolded"] = True
-        widgets += widget.children
     return section
 
 

@@ -63,7 +63,7 @@ def value_label(game: Game, fld: Field, value: Any, players: Sequence[str] = ())
         return on if value else _("off")
     if fld.type == "choice" and isinstance(value, Hashable):
         own = house_rule(game, fld.name).labels.get(value)
-        return said(own) if own else choice_text(value)
+        return said(own) if own else choice_text(fld, value)
     return str(value)
 
 

@@ -112,10 +112,12 @@ def starts(query: list[str], found: list[str]) -> bool:
     return all(any(word.startswith(part) for word in found) for part in query)
 
 
-# Words of a question that say nothing about the rules: "what is a court?" looks up "court".
+# Words of a question that say nothing about the rules: "what is a court?" looks up "court", and
+# "what happens when someone revokes in Omi?" looks up "revokes omi".
 QUESTION = frozenset(
-    """a about an and any are at be by can do does for from get gets has have how i in is
-it many me much my of on or that the there this to we what when where which who whom why with you your""".split()
+    """a about an and any anybody anyone are at be by can do does for from get gets happen happens has have how
+i if in is it many me much my of on or should somebody someone that the there this to we what when where which
+who whom why with would you your""".split()
 )
 
 

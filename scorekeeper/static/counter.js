@@ -1,5 +1,5 @@
 // Shows a hand calculator's live total as cards are tapped and fills the boxes it counts for.
-// Every number comes from the page (data-points on each card and extra); the server counts too.
+// Every number comes from the page (data-points on each card and extra's group); the server counts too.
 function put(name, value) {
   var radio = document.querySelector("input[type=radio][name='" + name + "'][value='" + value + "']");
   var box = document.querySelector("input[type=number][name='" + name + "']");
@@ -12,7 +12,7 @@ function count(box) {
   cards.forEach(function (c) { points += Number(c.dataset.points); });
   if (points > 0) {
     box.querySelectorAll(".choices input:checked").forEach(function (e) {
-      points += Number(e.dataset.points) * (e.type === "radio" ? Number(e.value) : 1);
+      points += Number(e.closest("[data-points]").dataset.points) * (e.type === "radio" ? Number(e.value) : 1);
     });
   }
   return {cards: cards.length, points: points, tricks: Math.floor(cards.length / 2)};

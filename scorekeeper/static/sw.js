@@ -1,8 +1,8 @@
 // The service worker keeps the app's CSS and scripts, the match pages opened and the rules pages seen:
 // the network's answer first, the kept copy when the server does not answer (or is too slow).
 const CACHE = "scorekeeper-2", PAGES = 80, PATIENCE = 4000;  // 2: pages kept before held table codes
-const SHELL = ["app.css", "print.css", "match.js", "watch.js", "counter.js", "outbox-loader.js", "outbox.js",
-  "icon.svg"];
+const SHELL = ["app.css", "print.css", "match.js", "watch.js", "cards.js", "piles.js", "palette.js", "counter.js",
+  "outbox-loader.js", "outbox.js", "icon.svg"];
 const KEPT = /^\/(static\/.*|rules\/?.*|matches\/\d+(\/(watch|hands|finish|hands\/\d+\/edit))?|)$/;
 
 // The network's answer, kept before it is handed on (so a page offline the next moment finds it).

@@ -4,7 +4,7 @@ method (babel.cfg: `[scorekeeper.web.i18n_extract:declared: scorekeeper/games/__
 The engine (scorekeeper/games/) knows nothing of gettext: its fields' questions and help, choices,
 units, words for a hand, calculators and record forms are plain English. The web layer looks each
 up where it shows it (`i18n.declared_text`); this walks every game in GAMES and yields
-each such text exactly as the web layer derives it (the same functions: `choice_label`,
+each such text exactly as the web layer derives it (the same functions: `Field.choice_label`,
 `record_form_text`, `declared_msgid`, the engine's `question` and `unit_for_score`), with a
 translator comment naming the games and what the text is. Texts the engine makes as a hand is
 scored (reasons, headlines, refusals, board lines) are Texts (games/texts.py): the catalogs find
@@ -18,7 +18,7 @@ from collections.abc import Iterator, Sequence
 
 from ..games import GAMES, Game, RecordError
 from ..games.base import Field, SideBoard, State, marked_sides
-from ..matches.widgets import choice_label, record_form_text
+from ..matches.widgets import record_form_text
 from .i18n import SIDE_PLACEHOLDER, declared_msgid
 
 WORDS = re.compile(r"[^\W\d_]")  # a text with no letter ("4", "J♠") has nothing to translate
@@ -81,7 +81,7 @@ def field_texts(fld: Field, where: str) -> Iterator[tuple[str, str]]:
         yield declared_msgid(fld.ask_help), f"help on the {where}, as the form asks it"
     if fld.type in ("choice", "events"):
         for value in fld.choices:
-            yield declared_msgid(choice_label(value)), f"a choice on the {where}"
+            yield declared_msgid(fld.choice_label(value)), f"a choice on the {where}"
 
 
 def walk(fields: Sequence[Field]) -> Iterator[Field]:

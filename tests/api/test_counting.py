@@ -97,9 +97,11 @@ def test_gin_rummy_describes_its_options(client):
         "game_bonus",
         "box_bonus",
         "shutout",
+        "oklahoma",
     ]
     fields = {fld["name"]: fld for fld in game["hand_fields"]}
     assert fields["knocker"]["when"] == {"field": "outcome", "values": ["knock", "gin"]}
+    assert (fields["spade_upcard"]["type"], fields["spade_upcard"]["default"]) == ("bool", False)
 
 
 # -- creating matches --------------------------------------------------------------------------------
@@ -132,6 +134,7 @@ def test_gin_rummy_describes_its_options(client):
                 "game_bonus": 100,
                 "box_bonus": 25,
                 "shutout": "double_game_bonus",
+                "oklahoma": False,
             },
             {"points": [0, 0], "boxes": [0, 0]},
         ),
@@ -381,6 +384,38 @@ def test_gin_rummy_shutout_doubles_the_game_bonus(actions):
     match_id = actions.start("gin_rummy", TWO, target=10)
     match = actions.hand(match_id, {"outcome": "knock", "knocker": B, "deadwood": [20, 5]})["match"]
     assert (match["winner"], scores(match)) == (B, [0, 15 + 200 + 25])
+
+
+def test_gin_rummy_oklahoma_a_spade_upcard_doubles_the_hand(actions):
+    match_id = actions.start("gin_rummy", TWO, oklahoma=True)
+    spade = {"spade_upcard": True}
+    answer = actions.hand(match_id, {"outcome": "knock", "knocker": A, "deadwood": [5, 20], **spade})
+    assert answer["changes"] == [30, 0] and answer["reasons"] == [
+        "A knocked with 5 against 20: +15",
+        "A: the first upcard was a spade, so the hand counts double: +30",
+    ]
+    answer = actions.hand(match_id, {"outcome": "knock", "knocker": A, "deadwood": [8, 8], "spade_upcard": False})
+    assert answer["changes"] == [0, 25]  # another upcard: the undercut as ever
+    answer = actions.hand(match_id, {"outcome": "gin", "knocker": B, "deadwood": [10, 0], **spade})
+    assert answer["changes"] == [0, 70] and answer["match"]["hands"][-1]["record"]["spade_upcard"] is True
+    match = answer["match"]
+    assert match["options"]["oklahoma"] is True and match["state"] == {"points": [30, 95], "boxes": [1, 2]}
+    # an edit that unticks the spade halves that hand
+    match = actions.edit(match_id, 3, {"outcome": "gin", "knocker": B, "deadwood": [10, 0]})
+    assert match["state"]["points"] == [30, 60]
+
+
+@pytest.mark.parametrize("flag", [True, False])
+def test_gin_rummy_a_spade_upcard_without_the_oklahoma_option_is_422(actions, flag):
+    match_id = actions.start("gin_rummy", TWO)
+    refused = refuse(actions, match_id, {"outcome": "knock", "knocker": A, "deadwood": [5, 20], "spade_upcard": flag})
+    assert "spade_upcard" in refused["fields"] and "only given when the option" in refused["error"]
+
+
+def test_gin_rummy_a_spade_upcard_must_be_true_or_false(actions):
+    match_id = actions.start("gin_rummy", TWO, oklahoma=True)
+    refused = refuse(actions, match_id, {"outcome": "draw", "spade_upcard": "yes"})
+    assert "spade_upcard" in refused["fields"]
 
 
 @pytest.mark.parametrize(

@@ -63,7 +63,12 @@ def check_shape(match, game, players):
     "key, players, options, fields",
     [
         ("polignac", {"min": 3, "max": 6}, {"first_dealer": 0, "target": 10, "tie_at_end": "shared"}, ["jacks"]),
-        ("pluck", {"min": 3, "max": 3}, {"first_dealer": 0, "target": 20, "tie_at_end": "play_on"}, ["tricks"]),
+        (
+            "pluck",
+            {"min": 3, "max": 3},
+            {"first_dealer": 0, "target": 20, "tie_at_end": "play_on"},
+            ["tricks", "revoked_by"],
+        ),
         (
             "chicago",
             {"min": 2, "max": 4},

@@ -207,6 +207,7 @@ class GameMatches:
             "delete-hand confirmation": f"/matches/{self.finished.id}/hands/1/delete",
             "set-up page": f"/matches/{self.played.id}/setup",
             "hands list": f"/matches/{self.finished.id}/hands",
+            "score sheet": f"/matches/{self.finished.id}/sheet",
             "rules page": f"/rules/{self.key}",
         }
 

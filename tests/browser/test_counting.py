@@ -70,7 +70,7 @@ def cuarenta_round(
     return next((side for side in (0, 1) if points[side] >= 40), None)
 
 
-KIND_LABELS = {RONDA: "Ronda", CAIDA: "Caida", LIMPIA: "Limpia", CAIDA_LIMPIA: "Caida limpia", CAPTURE: "Ronda capture"}
+KIND_LABELS = {RONDA: "Ronda", CAIDA: "Caída", LIMPIA: "Limpia", CAIDA_LIMPIA: "Caída limpia", CAPTURE: "Ronda capture"}
 
 
 def cuarenta_form(

@@ -158,7 +158,9 @@ def test_tresette_game_with_melds_an_edit_and_the_cards_counted(page: Page, shot
 
 def botifarra_score(points_a: int, trump: str, doubling: str) -> list[int]:
     """S4:232 with S4:218-219: the side over 36 scores its excess times the multiplier."""
-    times = (2 if trump == "Botifarra" else 1) * {"None": 1, "Double": 2, "Redouble": 4, "Reredouble": 8}[doubling]
+    times = (2 if trump == "Botifarra" else 1) * {"No double": 1, "Double": 2, "Redouble": 4, "Re-redouble": 8}[
+        doubling
+    ]
     points = [points_a, 72 - points_a]
     return [(p - 36) * times if p > 36 else 0 for p in points]
 
@@ -166,7 +168,7 @@ def botifarra_score(points_a: int, trump: str, doubling: str) -> list[int]:
 def botifarra_hand(page: Page, trump: str, doubling: str, points_a: int, both: bool = False) -> None:
     form = the_form(page)
     tap(group(form, "Trumps"), trump)
-    if doubling != "None" or both:
+    if doubling != "No double" or both:
         form.get_by_role("combobox", name="Doubling").select_option(label=doubling)  # a drop-down: mostly none
     type_numbers(form, "Points out of 72", points_a, 72, both)
 
@@ -178,7 +180,7 @@ def test_botifarra_game_with_doubling_and_an_edit(page: Page, shot) -> None:
     expect(page.get_by_text("Deals and names trumps: Ann")).to_be_visible()
 
     hands = [
-        ("Hearts", "None", 45),  # A 9
+        ("Hearts", "No double", 45),  # A 9
         ("Botifarra", "Double", 30),  # B 42: 6 x 4 = 24 (edited below to 36-36)
         ("Clubs", "Redouble", 41),  # A 5 x 4 = 20
     ]
@@ -202,14 +204,14 @@ def test_botifarra_game_with_doubling_and_an_edit(page: Page, shot) -> None:
     expect(hand_item(page, 2)).to_contain_text("36 each: nobody scores")
 
     # Hand 4: a botifarra for A with 39: 3 x 2 = 6, 35 in all. Hand 5: re-redoubled hearts, 38: 2 x 8 = 16.
-    botifarra_hand(page, "Botifarra", "None", 39)
+    botifarra_hand(page, "Botifarra", "No double", 39)
     submit(page, "Record hand 4")
-    totals = [totals[0] + botifarra_score(39, "Botifarra", "None")[0], 0]
+    totals = [totals[0] + botifarra_score(39, "Botifarra", "No double")[0], 0]
     assert totals == [35, 0]
     expect_scores(page, totals, target)
-    botifarra_hand(page, "Hearts", "Reredouble", 38)
+    botifarra_hand(page, "Hearts", "Re-redouble", 38)
     submit(page, "Record hand 5")
-    totals = [totals[0] + botifarra_score(38, "Hearts", "Reredouble")[0], 0]
+    totals = [totals[0] + botifarra_score(38, "Hearts", "Re-redouble")[0], 0]
     assert totals == [51, 0]  # overshoot counts
     expect_scores(page, totals, target)
     expect(banner(page)).to_have_text("Ann & Cy win the game 51 to 0")

@@ -145,7 +145,7 @@ def test_tricks_must_add_up_to_thirteen():
 def test_all_thirteen_is_not_a_played_out_hand(split):
     # RULES 1.2.3: taking every trick means taking the first seven, a first_seven record
     error = refused(start(), tricks(*split))
-    assert "tricks" in error.fields and "a court for the first seven tricks, with All thirteen" in error.message
+    assert "tricks" in error.fields and "record the hand as First seven, with All thirteen ticked" in error.message
     assert "first_seven" not in error.message and "all_thirteen" not in error.message  # words, not codes
 
 

@@ -429,7 +429,7 @@ def test_property_a_game_ends_at_40_or_by_four_of_a_kind(match):
 # The hand a table records most often, as tapped on the phone (tests/browser/test_at_the_table.py):
 # One caída for Ann (a tap adds it), and the cards each side captured: 2, and 7 for 22 cards (S2:52).
 COMMONEST = Commonest(
-    (choose("What scored", "Ann", "Caida"), type_in("Cards captured", "Ann", 22), type_in("Cards captured", "Bob", 18)),
+    (choose("What scored", "Ann", "Caída"), type_in("Cards captured", "Ann", 22), type_in("Cards captured", "Bob", 18)),
     taps=4,
     most=4,
     typed=2,

@@ -67,12 +67,14 @@ def test_declarations_match_the_api():
         "game_bonus": 100,
         "box_bonus": 25,
         "shutout": "double_game_bonus",
+        "oklahoma": False,  # Oklahoma Gin, off: every earlier match scores as before
     }
     assert (options["target"]["min"], options["target"]["max"]) == (10, 1000)  # S2:104 default 100
     assert (options["game_bonus"]["min"], options["game_bonus"]["max"]) == (0, 1000)
     assert options["shutout"]["choices"] == ["double_game_bonus", "double_points", "none"]
     fields = {fld["name"]: fld for fld in described["hand_fields"]}
-    assert list(fields) == ["outcome", "knocker", "deadwood"]
+    assert list(fields) == ["outcome", "knocker", "deadwood", "spade_upcard"]
+    assert (fields["spade_upcard"]["type"], fields["spade_upcard"]["default"]) == ("bool", False)
     assert fields["outcome"]["choices"] == ["knock", "gin", "draw"] and fields["outcome"]["required"]
     assert fields["knocker"]["when"] == {"field": "outcome", "values": ["knock", "gin"]}
     assert (fields["deadwood"]["min"], fields["deadwood"]["max"]) == (0, 98)  # ruling 16
@@ -233,6 +235,75 @@ def test_the_deal_alternates_after_the_winning_hand_too():
     assert GAME.result(hand.state).over and hand.state.dealer == B
 
 
+# -- Oklahoma Gin: a spade upcard doubles the hand (standard published rules, rules page #oklahoma) ----
+
+
+def spade(record):
+    return {**record, "spade_upcard": True}
+
+
+def oklahoma(**options):
+    return start(oklahoma=True, **options)
+
+
+def test_oklahoma_a_spade_upcard_doubles_a_knock():
+    hand = GAME.play(oklahoma(), spade(knock(A, [7, 30])))
+    assert hand.changes == [46, 0] and hand.state.points == (46, 0) and hand.state.boxes == (1, 0)
+    assert [(str(r), r.rule) for r in hand.reasons] == [
+        ("A knocked with 7 against 30: +23", "knock"),
+        ("A: the first upcard was a spade, so the hand counts double: +46", "oklahoma"),
+    ]
+
+
+def test_oklahoma_a_spade_upcard_doubles_an_undercut_bonus_and_all():
+    hand = GAME.play(oklahoma(), spade(knock(A, [9, 4])))
+    assert hand.changes == [0, 2 * (5 + 25)] and hand.state.boxes == (0, 1)
+    assert [r.rule for r in hand.reasons] == ["undercut", "oklahoma"]
+
+
+def test_oklahoma_a_spade_upcard_doubles_a_gin_bonus_and_all():
+    hand = GAME.play(oklahoma(gin_bonus=20), spade(gin(B, [21, 0])))
+    assert hand.changes == [0, 2 * (21 + 20)] and not GAME.result(hand.state).over
+
+
+def test_oklahoma_a_draw_with_a_spade_upcard_still_scores_nothing():
+    hand = GAME.play(oklahoma(first_dealer=1), spade(DRAW))
+    assert hand.changes == [0, 0] and hand.state.boxes == (0, 0) and hand.state.dealer == B
+    assert [r.rule for r in hand.reasons] == ["draw"]
+
+
+@pytest.mark.parametrize("record", [knock(A, [7, 30]), knock(A, [9, 4]), gin(B, [41, 0]), DRAW])
+def test_oklahoma_any_other_upcard_scores_as_plain_gin_rummy(record):
+    plain = GAME.play(start(), record)
+    assert GAME.play(oklahoma(), record).changes == plain.changes
+    assert GAME.play(oklahoma(), {**record, "spade_upcard": False}).changes == plain.changes
+
+
+def test_oklahoma_the_doubled_hand_counts_toward_the_target_but_the_end_bonuses_are_not_doubled():
+    hand = GAME.play(at((60, 0), boxes=(2, 1), oklahoma=True), spade(knock(A, [2, 22])))
+    assert hand.state.points == (100, 0) and GAME.result(hand.state).winner == A
+    assert hand.changes == [40 + 100 + 3 * 25, 25]  # the 40 doubled; game bonus and boxes as ever
+
+
+@pytest.mark.parametrize("flag", [True, False])
+def test_the_spade_upcard_is_refused_without_the_oklahoma_option(flag):
+    error = refused(start(), {**knock(A, [7, 30]), "spade_upcard": flag})
+    assert "spade_upcard" in error.fields
+    assert error.message.startswith("Spade upcard is only given when the option")
+
+
+@pytest.mark.parametrize("flag", [1, "yes", "true", [True]])
+def test_the_spade_upcard_is_a_yes_or_no(flag):
+    assert "spade_upcard" in refused(oklahoma(), {**knock(A, [7, 30]), "spade_upcard": flag}).fields
+
+
+def test_an_edit_that_ticks_the_spade_upcard_doubles_that_hand_only():
+    options = GAME.parse_options({"oklahoma": True}, TABLE)
+    records = [knock(A, [5, 20]), knock(B, [30, 3])]
+    assert replay(GAME, TABLE, options, records).state.points == (15, 27)
+    assert replay(GAME, TABLE, options, [spade(records[0]), records[1]]).state.points == (30, 27)
+
+
 # -- edits -------------------------------------------------------------------------------------------
 
 
@@ -264,6 +335,7 @@ STRATEGIES = Strategies(  # the hands are the game's own example hands
     options={
         "target": st.integers(10, 150),
         "shutout": st.sampled_from(["double_game_bonus", "double_points", "none"]),
+        "oklahoma": st.booleans(),
     },
     most=10,
     raw=st.fixed_dictionaries(
@@ -272,6 +344,7 @@ STRATEGIES = Strategies(  # the hands are the game's own example hands
             "outcome": st.sampled_from(["knock", "gin", "draw"]) | JSON,
             "knocker": st.integers(-1, 2) | JSON,
             "deadwood": st.lists(st.integers(-1, 100), max_size=3) | JSON,
+            "spade_upcard": st.booleans() | JSON,
         },
     ),
     states=st.sampled_from([start(), at((99, 99), (5, 5)), at((100, 0), (1, 0))]),

@@ -54,9 +54,11 @@ def test_declaration_matches_the_contract():
     assert list(options) == ["first_dealer", "target", "tie_at_end"]
     assert (options["target"]["default"], options["target"]["min"], options["target"]["max"]) == (20, 1, 100)
     assert (options["tie_at_end"]["default"], options["tie_at_end"]["choices"]) == ("play_on", ["play_on", "shared"])
-    [field] = described["hand_fields"]
+    field, revoke = described["hand_fields"]
     assert (field["name"], field["type"]) == ("tricks", "per_side")
     assert (field["min"], field["max"], field["total"]) == (0, 17, 17)
+    # the revoke ruling's own field: optional, nobody by default, so every earlier record scores as before
+    assert (revoke["name"], revoke["type"], revoke["default"], revoke["nullable"]) == ("revoked_by", "side", None, True)
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -111,6 +113,11 @@ def test_bad_records_are_refused_naming_the_field(record, field):
     assert field in refused(start(), record).fields
 
 
+@pytest.mark.parametrize("who", [3, -1, "B", 1.0, True, [1]])
+def test_a_revoker_who_is_not_a_player_is_refused(who):
+    assert "revoked_by" in refused(start(), {**tricks(7, 6, 4), "revoked_by": who}).fields
+
+
 def test_a_total_other_than_seventeen_says_so():
     assert refused(start(), tricks(7, 6, 3)).message == "The tricks add up to 16; a deal has 17."
 
@@ -148,6 +155,36 @@ def test_the_quotas_move_with_the_deal():
     assert GAME.public_state(state)["quotas"] == [4, 7, 6]
     second = GAME.play(state, tricks(4, 7, 6))
     assert second.changes == [0, 0, 0]
+
+
+# -- a revoke (not in the seed: Whist's penalty, rules page #revoke) ----------------------------------
+
+
+def test_a_revoke_gives_each_other_player_three_points():
+    # A dealt: quotas 7, 6, 4; A +2 for 9 tricks; B revoked, so A and C score 3 more each
+    hand = GAME.play(start(), {**tricks(9, 5, 3), "revoked_by": B})
+    assert hand.changes == [5, 0, 3] and GAME.scores(hand.state) == [5, 0, 3]
+    assert [(str(r), r.rule) for r in hand.reasons[3:]] == [
+        ("B revoked: A and C +3 each", "revoke"),
+        ("Next hand: A plucks B once, A plucks C once", "plucks"),
+    ]
+
+
+def test_a_revoke_leaves_the_tricks_and_so_the_plucks_as_they_fell():
+    plain = GAME.play(start(), tricks(9, 5, 3))
+    revoked = GAME.play(start(), {**tricks(9, 5, 3), "revoked_by": A})
+    assert revoked.changes == [2, 3, 3]
+    assert revoked.state.plucks == plain.state.plucks == (2, -1, -1)
+
+
+def test_nobody_revoked_scores_as_a_record_without_the_field():
+    assert GAME.play(start(), {**tricks(9, 5, 3), "revoked_by": None}).changes == [2, 0, 0]
+
+
+def test_a_revoke_can_carry_the_others_to_the_target():
+    state, hand = play_all(start(target=3), [{**tricks(7, 6, 4), "revoked_by": A}])
+    assert GAME.scores(state) == [0, 3, 3]
+    assert GAME.result(state) == Result(False, None, "B and C tie on 3 points")  # play on: the tie rule
 
 
 # -- plucks (S4:129, ruling 5) ---------------------------------------------------------------------
@@ -270,7 +307,9 @@ def test_every_reason_links_to_a_section_of_the_rules_page():
 STRATEGIES = Strategies(  # the hands are the game's own example hands
     options={"target": st.integers(1, 25), "tie_at_end": st.sampled_from(["shared", "play_on"])},
     most=10,
-    raw=st.fixed_dictionaries({"tricks": st.lists(JSON, max_size=4)}),
+    raw=st.fixed_dictionaries(
+        {"tricks": st.lists(JSON, max_size=4)}, optional={"revoked_by": st.integers(-1, 3) | st.none() | JSON}
+    ),
 )
 
 

@@ -102,7 +102,7 @@ def test_the_score_sheet_holds_the_board_and_every_hand_without_the_forms(client
     page = client.get(f"/matches/{match_id}/sheet").get_data(as_text=True)
     assert "“Bo misdealt”" in page
     assert '<body class="sheet-page">' in page and 'aria-label="courts"' in page  # the game's own board
-    rows = re.findall(r'<tr><th scope="row">(\d+)</th><td>([+-]\d+)</td><td>([+-]\d+)</td>', page)
+    rows = re.findall(r'<tr><th scope="row">(\d+)</th><td>([+-]?\d+)</td><td class="total">(\d+)</td>', page)
     assert [number for number, *_ in rows] == ["1", "2", "3"]
     assert "hand-form" not in page and "Record hand" not in page
     assert client.get("/matches/99999/sheet").status_code == 404

@@ -132,3 +132,55 @@ def test_the_big_screen_shows_every_match_in_play_and_follows_them_live(app, cli
 def test_a_night_that_is_no_date_is_not_found(client):
     assert client.get("/nights/20261399").status_code == 404
     assert client.get("/nights/20261399/screen").status_code == 404
+
+
+def board_on_its_page(page: str) -> str:
+    """The scoreboard of a match page (its "Score" section, below its hidden heading)."""
+    return re.search(r'id="score-heading"[^>]*>[^<]*</h2>\n(.*?)\n?</section>', page, re.S).group(1)
+
+
+def board_on_the_screen(screen: str, match_id: int) -> str:
+    """The scoreboard of a match's tile on a big screen (below its tile's heading)."""
+    return re.search(rf'<h3 id="board-{match_id}">.*?</h3>\n(.*?)\n?</article>', screen, re.S).group(1)
+
+
+def test_the_big_screen_shows_each_board_in_full_as_its_match_page_does_and_no_table_code(app, client, actions):
+    night = 20261127
+    court_piece = start_on(app, actions, night, "court_piece", ["Ann", "Bo", "Cy", "Di"])
+    for _ in range(3):  # Ann & Cy win three hands in a row: their streak runs
+        actions.hand(court_piece, {"outcome": "tricks", "tricks": [8, 5]})
+    poke = start_on(app, actions, night, "poke", ["Eve", "Fay"])  # Poke's own board: its sheet
+    actions.hand(poke, {"tricks": [1, 4], "draws": [0, 1], "better_hand": 1, "poker_hand": "four_of_a_kind"})
+    screen = client.get(f"/nights/{night}/screen").get_data(as_text=True)
+    for match_id in (court_piece, poke):
+        page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+        assert board_on_the_screen(screen, match_id) == board_on_its_page(page)
+    assert "Streak: Ann &amp; Cy: 3 of 7" in board_on_the_screen(screen, court_piece)
+    assert "Trumps: <b>" in board_on_the_screen(screen, court_piece)
+    assert '<table class="sheet">' in board_on_the_screen(screen, poke)
+    # The scoring phone's page shows the table code; the big screen, public, never shows it or the key.
+    code = re.search(r'class="table-code"[^>]*>.*?<strong>([^<]+)</strong>', page, re.S).group(1)
+    assert code in page and code not in screen and code.replace("-", "") not in screen
+    assert not any(key in screen for key in actions.keys.values())
+
+
+def test_the_big_screen_holds_twelve_boards_each_in_its_place_and_the_finished_where_there_is_room(
+    app, client, actions
+):
+    night = 20261127
+    finished = start_on(app, actions, night, "schnapsen", ["Ann", "Bo"], target=1)
+    actions.hand(finished, {"ending": "out", "declarer": 1, "points": [20, 70], "tricks": [1, 4]})
+    playing = [start_on(app, actions, night, "schnapsen", ["Cy", "Di"], target=3) for _ in range(13)]
+    actions.hand(playing[0], {"ending": "out", "declarer": 0, "points": [66, 40], "tricks": [3, 2]})
+    screen = client.get(f"/nights/{night}/screen").get_data(as_text=True)
+    # The twelve latest to move, in the order they started (a board keeps its place as hands come
+    # in); the one longest without a hand is left to the night's page.
+    assert [int(n) for n in re.findall(r'<h3 id="board-(\d+)">', screen)] == [playing[0], *playing[2:]]
+    assert 'class="tv tiles-12"' in screen
+    assert "Latest finished" not in screen and "And 2 more matches" in screen
+    for match_id in playing[2:]:
+        actions.hand(match_id, {"ending": "out", "declarer": 0, "points": [80, 0], "tricks": [5, 0]})
+    few = client.get(f"/nights/{night}/screen").get_data(as_text=True)
+    assert [int(n) for n in re.findall(r'<h3 id="board-(\d+)">', few)] == playing[:2]
+    assert len(re.findall(r'<li><a href="/matches/\d+">', few)) == 6  # two boards leave room for six finished
+    assert "Latest finished" in few and "And 6 more matches" in few

@@ -22,7 +22,8 @@ from sqlalchemy import MetaData
 
 from scorekeeper import ROOT, create_app
 from scorekeeper.extensions import db
-from scorekeeper.records import data
+from scorekeeper.models import Match
+from scorekeeper.records import data, verify
 from scorekeeper.records.stories import audit
 from tests.conftest import DATABASES, database_url
 from tests.web.test_data import populate
@@ -70,6 +71,44 @@ def test_an_upgraded_database_never_gives_a_deleted_matchs_number_again(empty_ap
         assert gone.status_code == 204 and again["id"] == newest["id"] + 1
         assert client.get(f"/api/v1/matches/{made[0].json['id']}").status_code == 200  # kept through the rebuild
         db.session.remove()
+
+
+def test_earlier_gin_rummy_matches_get_the_oklahoma_option_off_and_verify_finds_nothing(empty_app):
+    """0015 on a Gin Rummy match stored before the option: its options and every stored state's copy
+    of them gain `oklahoma: false` (the new option last), so `flask verify` finds nothing to change."""
+    with empty_app.app_context():
+        upgrade(revision="0014_match_numbers_never_reused")
+        client = empty_app.test_client()
+        made = client.post("/api/v1/matches", json={"game": "gin_rummy", "players": ["Ann", "Bo"]}).json
+        mine = {"Authorization": f"Bearer {made['key']}"}
+        for record in ({"outcome": "knock", "knocker": 0, "deadwood": [4, 30]}, {"outcome": "draw"}):
+            assert (
+                client.post(f"/api/v1/matches/{made['id']}/hands", json={"record": record}, headers=mine).status_code
+                == 201
+            )
+        shown = client.get(f"/api/v1/matches/{made['id']}").json
+        forget_the_oklahoma_option(made["id"])  # as a match stored before 0015 has it
+        match = db.session.get(Match, made["id"])
+        assert verify.differences(match) == [f"match {made['id']}: its options are not as Scorekeeper keeps them"]
+        db.session.remove()
+        upgrade()
+        match = db.session.get(Match, made["id"])
+        assert match.options["oklahoma"] is False and verify.differences(match) == []
+        assert client.get(f"/api/v1/matches/{made['id']}").json == shown
+        db.session.remove()
+
+
+def forget_the_oklahoma_option(match_id: int) -> None:
+    def without(state):
+        pairs = [pair for pair in state["f"]["options"]["$d"] if pair[0] != "oklahoma"]
+        return {**state, "f": {**state["f"], "options": {"$d": pairs}}}
+
+    match = db.session.get(Match, match_id)
+    match.options = {name: value for name, value in match.options.items() if name != "oklahoma"}
+    match.state = without(match.state)
+    for hand in verify.hands_of(match):
+        hand.state = without(hand.state)
+    db.session.commit()
 
 
 def test_downgrade_removes_every_table(empty_app):

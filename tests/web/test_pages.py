@@ -8,6 +8,7 @@ from datetime import timedelta
 import pytest
 
 from scorekeeper.extensions import db
+from scorekeeper.matches.widgets import SUIT_SIGNS
 from scorekeeper.models import Hand, Match, Player
 from tests.conftest import make_app
 
@@ -523,12 +524,19 @@ def test_new_match_form_shows_each_house_rule_at_its_default(client):
 
 
 def test_poke_card_pickers_offer_every_rank_and_suit(client, actions):
+    """The pack's one list on the page, which cards.js copies into each card's two choosers (issue 34):
+    a blank and A K Q J 10 9 .. 2, a blank and the four suits, and the words naming each chooser
+    ("Ann card 1 rank"). The browser journeys pick from the choosers drawn."""
     match_id = actions.start("poke", ["Ann", "Bo"])
     page = text(client.get(f"/matches/{match_id}"))
-    picker = page[page.index('name="cards-0-0-rank"') :]
-    picker = picker[: picker.index("</select>")]
-    assert picker.count("<option") == 14  # a blank and A K Q J 10 9 .. 2
-    assert 'aria-label="Ann card 1 rank"' in page
+    pack = re.search(
+        r'<template id="pack-AKQJT98765432" data-rank="([^"]+)" data-suit="([^"]+)">(.*?)</template>', page
+    )
+    assert pack.group(1) == "%(card)s rank" and pack.group(2) == "%(card)s suit"
+    ranks, suits = re.findall(r"<select>(.*?)</select>", pack.group(3))
+    assert re.findall(r">([^<]*)</option>", ranks) == ["", "A", "K", "Q", "J", "10", *"98765432"]
+    assert re.findall(r'<option value="(\w?)">([^<]*)</option>', suits) == [("", ""), *SUIT_SIGNS.items()]
+    assert 'data-name="cards" data-label="%(hand)s card %(number)s"' in page and "<b>Ann</b>" in page
 
 
 def test_a_name_in_another_case_is_the_same_player_beyond_ascii(app, client, actions):

@@ -12,7 +12,6 @@ import pytest
 from flask import get_template_attribute
 
 from scorekeeper.games import GAMES
-from scorekeeper.matches.widgets import choice_label
 from scorekeeper.rules.catalog import house_rule
 from scorekeeper.rules.search import plain
 from tests.conftest import make_app
@@ -185,7 +184,7 @@ def form_label(key: str, fld, value) -> str:
     if fld.type == "bool":
         return "on" if value else "off"
     if fld.type == "choice":
-        return house_rule(GAMES[key], fld.name).labels.get(value, choice_label(value))
+        return house_rule(GAMES[key], fld.name).labels.get(value, fld.choice_label(value))
     return str(value)
 
 
