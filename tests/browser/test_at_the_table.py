@@ -39,7 +39,7 @@ pytestmark = pytest.mark.browser
 FOUR = list(PLAYERS[:4])
 
 
-# == 1. Taps for the commonest hand ===============================================================
+# == 1. Taps for the common hands, above the Record bar ==========================================
 
 
 def nested(scope: Locator, path: tuple[str, ...]) -> Locator:
@@ -90,7 +90,7 @@ def tap_above_the_bar(page: Page, thumb: Thumb, steps: tuple[Step, ...], where: 
 
 
 @pytest.mark.parametrize("key", list(GAMES))
-def test_the_commonest_hand_in_few_taps(page: Page, table_api: TableApi, key: str) -> None:
+def test_the_common_hands_in_few_taps_above_record(page: Page, table_api: TableApi, key: str) -> None:
     """Every common hand of the game in its taps, each control above the Record bar with no scroll,
     as hand 1 (the page as the phone that started the match opens it) and as hand 2 (the page the
     Record tap lands on); the commonest hand also to its scores."""
