@@ -279,6 +279,17 @@ def test_each_reason_links_to_its_rule_on_the_tables_rules_page(client, actions)
             assert f'id="{anchor}"' in client.get(path).get_data(as_text=True)  # the § leads to a section
 
 
+def test_a_rule_is_linked_once_a_hand(client, actions):
+    """Three players scored by one rule read one §: the page and a screen reader say each rule once a hand."""
+    match_id = actions.start("pluck", ["Ann", "Bo", "Cy"])
+    actions.hand(match_id, {"tricks": [5, 6, 6]})
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    hand = page[page.index('id="hand-1"') :]
+    hand = hand[: hand.index("</li></ul>")]
+    assert hand.count("<li>") == 4  # a reason for each player, and the plucks
+    assert re.findall(r'aria-label="([^"]+)">§</a>', hand) == ["Rule: scoring", "Rule: plucks"]
+
+
 def test_each_hand_links_to_its_own_edit_and_delete_pages(client, actions):
     match_id = actions.start("court_piece", ["Ann", "Bo", "Cy", "Di"])
     for side in (0, 1):
