@@ -62,6 +62,7 @@ def _worked_out(connection, game: str, rows: list, stale_from: int) -> list[dict
     stories = stories_before(connection, game, {row["player_id"] for row in rows}, stale_from)
     changed = []
     for seats in grouped_by("place", rows):
+        time.sleep(0)  # a request waiting for the interpreter (a thread, a greenlet) runs between two matches
         after = fold(figures_from_rows(seats), stories, statistics, lowest)
         stories.update(after)
         for row in seats:
