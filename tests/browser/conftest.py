@@ -14,6 +14,8 @@ import json
 import os
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -57,16 +59,23 @@ RAISED_LIMITS = {
 }
 
 
-@pytest.fixture(scope="session")
-def live_server(tmp_path_factory):
-    """The app served as `make serve` serves it, on 127.0.0.1 at a free port; yields its base URL."""
+@contextmanager
+def served(folder: Path) -> Iterator[str]:
+    """The app served as `make serve` serves it, on a fresh SQLite file in `folder`, on 127.0.0.1 at
+    a free port: its base URL."""
     from tests.proof.live_server import LiveServer, migrate
 
-    folder = tmp_path_factory.mktemp("browser")
-    url = f"sqlite:///{folder}/b.sqlite"
+    url = f"sqlite:///{folder}/app.sqlite"
     migrate(url)
     with LiveServer(url, folder / "gunicorn.log", **RAISED_LIMITS) as server:
         yield f"http://127.0.0.1:{server.port}"
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory):
+    """The app as served, shared by the browser tests; yields its base URL."""
+    with served(tmp_path_factory.mktemp("browser")) as base:
+        yield base
 
 
 @pytest.fixture(scope="session")

@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from scorekeeper.games import GAMES
 
-from .conftest import RAISED_LIMITS, Started, TableApi
+from .conftest import Started, TableApi, served
 from .table import example_records
 from .test_history import night_of
 
@@ -63,13 +63,9 @@ TVS = {"1920x1080": (1920, 1080, 28.0), "1280x720": (1280, 720, 28.0 * 720 / 108
 
 @pytest.fixture(scope="module")
 def club_server(tmp_path_factory):
-    from tests.proof.live_server import LiveServer, migrate
-
-    folder = tmp_path_factory.mktemp("big-screen")
-    url = f"sqlite:///{folder}/club.sqlite"
-    migrate(url)
-    with LiveServer(url, folder / "gunicorn.log", **RAISED_LIMITS) as server:
-        yield f"http://127.0.0.1:{server.port}"
+    """A server of the module's own: the night is the same whatever else the suite plays."""
+    with served(tmp_path_factory.mktemp("big-screen")) as base:
+        yield base
 
 
 @pytest.fixture(scope="module")
